@@ -1,0 +1,1 @@
+"""Accounts: email sign-up through django-allauth, account types and friends."""

@@ -1,0 +1,119 @@
+"""Users (by email, with an account type) and their friendships."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from django.contrib.auth.models import AbstractUser, BaseUserManager
+from django.db import models
+
+
+class AccountType(models.TextChoices):
+    """What an account may do: how many friends it keeps and whether it hosts."""
+
+    BASIC = "basic", "Basic"
+    STANDARD = "standard", "Standard"
+    STANDARD_GUEST = "standard_guest", "Standard Guest"
+
+
+FRIEND_LIMITS = {
+    AccountType.BASIC: 10,
+    AccountType.STANDARD: 50,
+    AccountType.STANDARD_GUEST: 50,
+}
+
+
+def default_account_type() -> str:
+    """The type new accounts get: the DEFAULT_ACCOUNT_TYPE setting."""
+    return str(settings.DEFAULT_ACCOUNT_TYPE)
+
+
+class UserManager(BaseUserManager["User"]):
+    """Creates users identified by email alone."""
+
+    use_in_migrations = True
+
+    def _create(self, email: str, password: str | None, **extra: Any) -> User:
+        if not email:
+            raise ValueError("An email address is required")
+        user = self.model(email=self.normalize_email(email).lower(), **extra)
+        user.set_password(password)
+        user.save(using=self._db)
+        return user
+
+    def create_user(self, email: str, password: str | None = None, **extra: Any) -> User:
+        extra.setdefault("is_staff", False)
+        extra.setdefault("is_superuser", False)
+        return self._create(email, password, **extra)
+
+    def create_superuser(self, email: str, password: str | None = None, **extra: Any) -> User:
+        extra["is_staff"] = True
+        extra["is_superuser"] = True
+        return self._create(email, password, **extra)
+
+
+class User(AbstractUser):
+    """A player, known by email; ``first_name`` is the name shown at the table."""
+
+    username = None  # type: ignore[assignment]
+    email = models.EmailField("email address", unique=True)
+    account_type = models.CharField(
+        max_length=20, choices=AccountType.choices, default=default_account_type
+    )
+
+    USERNAME_FIELD = "email"
+    REQUIRED_FIELDS: list[str] = ["first_name"]
+
+    objects = UserManager()  # type: ignore[misc]
+
+    def __str__(self) -> str:
+        return self.display_name
+
+    @property
+    def display_name(self) -> str:
+        """The name shown to other players: the first name, else the email's local part."""
+        return self.first_name or self.email.split("@")[0]
+
+    @property
+    def friend_limit(self) -> int:
+        """How many friends this account may have."""
+        return FRIEND_LIMITS[AccountType(self.account_type)]
+
+    @property
+    def can_host(self) -> bool:
+        """Standard and Standard Guest accounts may host one game."""
+        return self.account_type != AccountType.BASIC
+
+    def is_friend_of(self, other: User) -> bool:
+        """True when the two users are friends."""
+        return Friendship.objects.filter(user=self, friend=other).exists()
+
+
+class Friendship(models.Model):
+    """One direction of a friendship; every friendship is stored as two rows."""
+
+    user = models.ForeignKey(User, on_delete=models.CASCADE, related_name="friendships")
+    friend = models.ForeignKey(User, on_delete=models.CASCADE, related_name="+")
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["user", "friend"], name="unique_friendship"),
+            models.CheckConstraint(
+                condition=~models.Q(user=models.F("friend")), name="no_self_friendship"
+            ),
+        ]
+
+
+class FriendRequest(models.Model):
+    """A request from a user to an email address, which may not have an account yet."""
+
+    sender = models.ForeignKey(User, on_delete=models.CASCADE, related_name="sent_requests")
+    to_email = models.EmailField()
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["sender", "to_email"], name="unique_friend_request"),
+        ]

@@ -1,0 +1,3 @@
+"""URL routes (being written)."""
+
+urlpatterns: list[object] = []

@@ -1,0 +1,1 @@
+"""Games: hosting, the live table, and the rules engine in ``game.engine``."""

@@ -1,0 +1,88 @@
+"""A hosted game (seats, options, the engine's saved match) and its action log."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+
+
+class PlayDirection(models.TextChoices):
+    """How the table is drawn; the engine only knows play order."""
+
+    COUNTER_CLOCKWISE = "ccw", "Counter-clockwise"
+    CLOCKWISE = "cw", "Clockwise"
+
+
+class Game(models.Model):
+    """One host's table: four seats, rule options and the saved match.
+
+    ``rules`` holds the fields of ``game.engine.Rules``; ``state`` holds
+    ``Match.to_json()`` once play has started (empty before). ``version`` rises
+    by one with every change, so clients can tell when they missed one.
+    """
+
+    host = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="hosted_game"
+    )
+    name = models.CharField(max_length=80)
+    conference_link = models.URLField(blank=True, max_length=500)
+    play_direction = models.CharField(
+        max_length=3, choices=PlayDirection.choices, default=PlayDirection.COUNTER_CLOCKWISE
+    )
+    rules = models.JSONField(default=dict, blank=True)
+    seat_0 = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    seat_1 = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    seat_2 = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    seat_3 = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    state = models.TextField(blank=True, default="")
+    version = models.PositiveIntegerField(default=0)
+    created = models.DateTimeField(auto_now_add=True)
+    updated = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def seat_ids(self) -> list[int | None]:
+        """The user id in each seat 0-3, None for an empty seat."""
+        return [self.seat_0_id, self.seat_1_id, self.seat_2_id, self.seat_3_id]
+
+    def seat_of(self, user_id: int) -> int | None:
+        """The seat this user sits in, or None."""
+        for seat, seated in enumerate(self.seat_ids):
+            if seated == user_id:
+                return seat
+        return None
+
+    @property
+    def started(self) -> bool:
+        """True once the first deal has been made."""
+        return bool(self.state)
+
+
+class GameAction(models.Model):
+    """Append-only log: one row for every change applied to a game, numbered by version."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="actions")
+    seq = models.PositiveIntegerField()
+    seat = models.SmallIntegerField(null=True, blank=True)
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    action = models.JSONField()
+    events = models.JSONField(default=list)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seq"], name="unique_action_seq"),
+        ]
+        ordering = ["game", "seq"]

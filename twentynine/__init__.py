@@ -1,0 +1,1 @@
+"""The TwentyNine Django project: settings, URLs and the ASGI entry point."""

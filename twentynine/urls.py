@@ -1,0 +1,12 @@
+"""URL routes of the site."""
+
+from django.contrib import admin
+from django.urls import include, path
+
+urlpatterns = [
+    path("admin/", admin.site.urls),
+    path("accounts/", include("allauth.urls")),
+    path("friends/", include("accounts.urls")),
+    path("table/", include("game.table_urls")),
+    path("", include("game.urls")),
+]
