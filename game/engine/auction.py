@@ -1,0 +1,180 @@
+"""The auction after deal 1 in its three styles (RULES.md section 3).
+
+``priority`` (seeds/000): players enter in play order; an entrant who outcalls
+the holder starts a duel in which the holder may match or call higher and the
+challenger must call higher, until one passes. ``raise``: speak in turn,
+skipping passed players, each call higher, until all but one have passed.
+``once``: each player speaks once, higher or pass.
+
+With ``all_pass="dealer_forced"``, a dealer whose three partners at the table
+all passed before them may only call ``min_bid`` (decision: the dealer makes
+that call themself; it is their only legal action).
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.engine.errors import IllegalAction
+
+MAX_BID = 28
+
+
+@dataclass
+class Auction:
+    """The state of one auction; every field is JSON-able."""
+
+    style: str
+    min_bid: int
+    dealer_forced: bool
+    first: int
+    calls: list[list[Any]] = field(default_factory=list)  # [seat, value | "pass"]
+    high: int = 0
+    high_seat: int = -1
+    holder: int = -1  # priority: the seat holding the call (with the right to match)
+    challenger: int = -1  # priority: the entrant duelling the holder
+    passed: list[bool] = field(default_factory=lambda: [False] * 4)
+    entrants: int = 1  # priority/once: how many seats have entered so far
+    to_speak: int = -1
+    done: bool = False
+
+    def __post_init__(self) -> None:
+        if self.to_speak == -1 and not self.done:
+            self.to_speak = self.first
+
+    @property
+    def dealer(self) -> int:
+        """The dealer: the seat before the first hand."""
+        return (self.first + 3) % 4
+
+    def winner(self) -> int:
+        """The seat that won the call, or -1 if all passed."""
+        return self.high_seat if self.done else -1
+
+    def _forced(self, seat: int) -> bool:
+        return (
+            self.dealer_forced
+            and seat == self.dealer
+            and self.high_seat == -1
+            and sum(self.passed) == 3
+        )
+
+    def lowest(self, seat: int) -> int:
+        """The lowest number this seat may call now (a holder in a duel may match)."""
+        if self.style == "priority" and seat == self.holder and self.challenger != -1:
+            return self.high
+        return self.high + 1 if self.high else self.min_bid
+
+    def legal(self, seat: int) -> list[dict[str, Any]]:
+        """The calls open to a seat now."""
+        if self.done or seat != self.to_speak:
+            return []
+        if self._forced(seat):
+            return [{"type": "bid", "value": self.min_bid}]
+        acts: list[dict[str, Any]] = [
+            {"type": "bid", "value": v} for v in range(self.lowest(seat), MAX_BID + 1)
+        ]
+        acts.append({"type": "pass"})
+        return acts
+
+    def check(self, seat: int, value: int | None) -> None:
+        """Raise IllegalAction if this call is not open to the seat now."""
+        if self.done or seat != self.to_speak:
+            raise IllegalAction("It is not your turn")
+        if self._forced(seat):
+            if value != self.min_bid:
+                raise IllegalAction(f"Everyone else passed: the dealer must call {self.min_bid}")
+            return
+        if value is None:
+            return
+        low = self.lowest(seat)
+        if value > MAX_BID:
+            raise IllegalAction(f"Calls go up to {MAX_BID}")
+        if value < low:
+            if low == self.min_bid:
+                raise IllegalAction(f"The lowest call is {self.min_bid}")
+            if low == self.high:
+                raise IllegalAction(f"You must match {self.high} or call higher")
+            raise IllegalAction(f"You must call higher than {self.high}")
+
+    def call(self, seat: int, value: int | None) -> dict[str, Any]:
+        """Apply a call (``None`` = pass) already checked; returns its event."""
+        if value is None:
+            self.calls.append([seat, "pass"])
+            self.passed[seat] = True
+            event: dict[str, Any] = {"type": "pass", "seat": seat}
+        else:
+            matched = value == self.high
+            self.calls.append([seat, value])
+            event = {"type": "bid", "seat": seat, "value": value, "match": matched}
+        getattr(self, "_after_" + self.style)(seat, value)
+        return event
+
+    def _after_priority(self, seat: int, value: int | None) -> None:
+        in_duel = self.challenger != -1
+        if not in_duel:
+            if value is None:
+                self._next_entrant()
+            elif self.holder == -1:
+                self.holder, self.high, self.high_seat = seat, value, seat
+                self._next_entrant()
+            else:
+                self.challenger, self.high, self.high_seat = seat, value, seat
+                self.to_speak = self.holder
+            return
+        other = self.challenger if seat == self.holder else self.holder
+        if value is None:
+            if seat == self.holder:
+                self.holder = self.challenger
+            self.challenger = -1
+            self.high_seat = self.holder
+            self._next_entrant()
+        else:
+            self.high, self.high_seat = value, seat
+            self.to_speak = other
+
+    def _next_entrant(self) -> None:
+        if self.entrants == 4:
+            self._finish()
+            return
+        self.to_speak = (self.first + self.entrants) % 4
+        self.entrants += 1
+
+    def _after_once(self, seat: int, value: int | None) -> None:
+        if value is not None:
+            self.high, self.high_seat = value, seat
+        self._next_entrant()
+
+    def _after_raise(self, seat: int, value: int | None) -> None:
+        if value is not None:
+            self.high, self.high_seat = value, seat
+        left = [s for s in range(4) if not self.passed[s]]
+        if not left or (len(left) == 1 and left[0] == self.high_seat):
+            self._finish()
+            return
+        nxt = (seat + 1) % 4
+        while self.passed[nxt]:
+            nxt = (nxt + 1) % 4
+        self.to_speak = nxt
+
+    def _finish(self) -> None:
+        self.done = True
+        self.to_speak = -1
+
+    def copy(self) -> Auction:
+        """An independent copy."""
+        other = copy.copy(self)
+        other.calls = list(self.calls)
+        other.passed = list(self.passed)
+        return other
+
+    def to_dict(self) -> dict[str, Any]:
+        """The state as a JSON-able dict."""
+        return dict(self.__dict__)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Auction:
+        """An auction from ``to_dict`` output."""
+        return cls(**data)
