@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from django.conf import settings
 from django.contrib.auth.models import AbstractUser, BaseUserManager
@@ -63,9 +63,9 @@ class User(AbstractUser):
     )
 
     USERNAME_FIELD = "email"
-    REQUIRED_FIELDS: list[str] = ["first_name"]
+    REQUIRED_FIELDS: ClassVar[list[str]] = ["first_name"]
 
-    objects = UserManager()  # type: ignore[misc]
+    objects = UserManager()  # type: ignore[misc,assignment]
 
     def __str__(self) -> str:
         return self.display_name
@@ -98,7 +98,7 @@ class Friendship(models.Model):
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:
-        constraints = [
+        constraints: ClassVar[list[models.BaseConstraint]] = [
             models.UniqueConstraint(fields=["user", "friend"], name="unique_friendship"),
             models.CheckConstraint(
                 condition=~models.Q(user=models.F("friend")), name="no_self_friendship"
@@ -114,6 +114,6 @@ class FriendRequest(models.Model):
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:
-        constraints = [
+        constraints: ClassVar[list[models.BaseConstraint]] = [
             models.UniqueConstraint(fields=["sender", "to_email"], name="unique_friend_request"),
         ]

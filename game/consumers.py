@@ -1,10 +1,224 @@
-"""The live table's websocket consumer (being written; refuses every connection for now)."""
+"""The live table's websocket consumer: parse, check who is asking, call one service, report.
 
-from channels.generic.websocket import AsyncJsonWebsocketConsumer
+Protocol: docs/protocol.md. The seat always comes from the session and the
+game row, never from a message. Every change is committed by ``game.services``
+before any socket hears of it; group messages carry only the version, and each
+socket sends its own seat's view (a spectator's for spectators).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
+from django.conf import settings
+from django.core.exceptions import PermissionDenied
+
+from game import services, snapshot
+from game.access import Role
+from game.autodeal import schedule_next_deal
+from game.broadcast import announce, group_name
+from game.flood import FloodGuard, Verdict
+from game.models import Game
+from game.snapshot import Snapshot
+
+CLOSE_NOT_LOGGED_IN = 4401
+CLOSE_FORBIDDEN = 4403
+CLOSE_NO_GAME = 4404
+CLOSE_FLOOD = 4408
+# A socket more than this many versions behind gets a full state instead of the missed events.
+MAX_CATCH_UP = 200
+# A spectator's friendship with the host is checked again at the first change after this long.
+ROLE_RECHECK_SECONDS = 30.0
 
 
-class TableConsumer(AsyncJsonWebsocketConsumer):
-    """Refuses connections until the table consumer lands."""
+class TableConsumer(AsyncWebsocketConsumer):
+    """One browser tab at one table: a seated player or a spectator."""
+
+    game_id: int
+    user_id: int
+    role: Role | None = None
+    version = 0
+    role_checked_at = 0.0
 
     async def connect(self) -> None:
-        await self.close(code=4403)
+        """Accept, then either refuse with a close code and no data or send the full state."""
+        self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
+        self.guard = FloodGuard(settings.WEBSOCKET_RATE_PER_SECOND)
+        user = self.scope["user"]
+        await self.accept()
+        if not user.is_authenticated:
+            await self.close(code=CLOSE_NOT_LOGGED_IN)
+            return
+        self.user_id = user.pk
+        await self.channel_layer.group_add(group_name(self.game_id), self.channel_name)
+        try:
+            role, latest, changed = await database_sync_to_async(services.open_table)(
+                self.game_id, user
+            )
+        except Game.DoesNotExist:
+            await self._refuse(CLOSE_NO_GAME)
+            return
+        if role is None:
+            await self._refuse(CLOSE_FORBIDDEN)
+            return
+        self.role = role
+        self.role_checked_at = time.monotonic()
+        if changed:
+            await announce(latest)
+        await self._send_state(latest, [])
+
+    async def disconnect(self, code: int) -> None:
+        """Leave the game's group (nothing depends on this having run)."""
+        await self.channel_layer.group_discard(group_name(self.game_id), self.channel_name)
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        """Check the rate, parse, and hand the message to its handler."""
+        if self.role is None:
+            return
+        verdict = self.guard.admit()
+        if verdict is Verdict.FLOOD:
+            await self._refuse(CLOSE_FLOOD)
+            return
+        if verdict is Verdict.LIMITED:
+            await self._error("rate_limited", "Too many messages: slow down.")
+            return
+        message = await self._parse(text_data)
+        if message is None:
+            return
+        kind = message["type"]
+        if kind == "sync":
+            await self._resync()
+        elif kind == "action":
+            await self._act(message)
+        elif kind == "reset":
+            await self._reset(message)
+        else:
+            await self._error("unknown_type", f"Unknown message type {kind!r}.")
+
+    async def table_changed(self, event: dict[str, Any]) -> None:
+        """A group message: the game reached ``event["version"]``; send this seat's view."""
+        if self.role is None or event["version"] <= self.version:
+            return
+        latest = snapshot.cached(self.game_id, event["version"])
+        if latest is None:
+            try:
+                latest = await database_sync_to_async(snapshot.current)(self.game_id)
+            except Game.DoesNotExist:
+                await self._refuse(CLOSE_NO_GAME)
+                return
+        recheck_due = time.monotonic() - self.role_checked_at > ROLE_RECHECK_SECONDS
+        if latest.seat_of(self.user_id) != self.role.seat or (self.role.spectator and recheck_due):
+            await self._resync()
+            return
+        if latest.version == self.version + 1:
+            events = latest.events
+        elif latest.version - self.version <= MAX_CATCH_UP and self.version > 0:
+            events = await database_sync_to_async(snapshot.events_between)(
+                self.game_id, self.version, latest.version
+            )
+        else:
+            events = []
+        await self._send_state(latest, events)
+
+    async def _parse(self, text_data: str | None) -> dict[str, Any] | None:
+        limit = settings.WEBSOCKET_MAX_MESSAGE_BYTES
+        if text_data is None:
+            await self._error("bad_json", "Send text frames holding a JSON object.")
+            return None
+        if len(text_data) > limit or len(text_data.encode()) > limit:
+            await self._error("too_large", f"Messages may be at most {limit} bytes.")
+            return None
+        try:
+            message = json.loads(text_data)
+        except ValueError:
+            await self._error("bad_json", "That message is not valid JSON.")
+            return None
+        if not isinstance(message, dict):
+            await self._error("bad_json", "Send a JSON object, like {\"type\": \"sync\"}.")
+            return None
+        if not isinstance(message.get("type"), str):
+            await self._error("missing_field", "The message needs a \"type\" (a string).")
+            return None
+        return message
+
+    async def _act(self, message: dict[str, Any]) -> None:
+        assert self.role is not None
+        action = message.get("action")
+        version = message.get("version")
+        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+            await self._error(
+                "missing_field", "An action needs \"action\": an object with a \"type\"."
+            )
+            return
+        if type(version) is not int:
+            await self._error(
+                "missing_field", "An action needs \"version\": the version you last saw."
+            )
+            return
+        if self.role.seat is None:
+            await self._error("not_seated", "Spectators watch; only the four players act.")
+            return
+        action = {key: value for key, value in action.items() if key != "seat"}
+        try:
+            latest = await database_sync_to_async(services.apply_action)(
+                self.game_id, self.user_id, action, version
+            )
+        except services.TableError as refused:
+            await self._error(refused.code, refused.message)
+            if refused.code in ("stale", "not_seated"):
+                await self._resync()
+            return
+        await announce(latest)
+
+    async def _reset(self, message: dict[str, Any]) -> None:
+        assert self.role is not None
+        what = message.get("what")
+        if what not in services.RESETS:
+            await self._error("missing_field", "A reset needs \"what\": score, round, deck or all.")
+            return
+        try:
+            latest = await database_sync_to_async(services.reset)(self.game_id, self.user_id, what)
+        except PermissionDenied as refused:
+            await self._error("not_host", str(refused))
+            return
+        except ValueError as refused:
+            await self._error("not_started", str(refused))
+            return
+        await announce(latest)
+
+    async def _resync(self) -> None:
+        """Send the full current state, re-checking this user's role against the game row."""
+        user = self.scope["user"]
+        try:
+            role, latest = await database_sync_to_async(services.refresh)(self.game_id, user)
+        except Game.DoesNotExist:
+            await self._refuse(CLOSE_NO_GAME)
+            return
+        if role is None:
+            await self._refuse(CLOSE_FORBIDDEN)
+            return
+        self.role = role
+        self.role_checked_at = time.monotonic()
+        await self._send_state(latest, [])
+
+    async def _send_state(self, latest: Snapshot, events: list[dict[str, Any]]) -> None:
+        assert self.role is not None
+        self.version = latest.version
+        await self.send(text_data=json.dumps(latest.state_for(self.role, events)))
+        schedule_next_deal(latest)
+
+    async def _error(self, code: str, message: str) -> None:
+        await self.send(
+            text_data=json.dumps(
+                {"type": "error", "code": code, "message": message, "version": self.version}
+            )
+        )
+
+    async def _refuse(self, code: int) -> None:
+        self.role = None
+        await self.channel_layer.group_discard(group_name(self.game_id), self.channel_name)
+        await self.close(code=code)

@@ -44,6 +44,10 @@ class Game(models.Model):
     )
     state = models.TextField(blank=True, default="")
     version = models.PositiveIntegerField(default=0)
+    # User ids of everyone who has opened the table; the first deal waits for the four seated.
+    joined = models.JSONField(default=list, blank=True)
+    # When the next deal starts by itself (set while a finished deal's result is shown).
+    next_deal_at = models.DateTimeField(null=True, blank=True)
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
 

@@ -1,3 +1,15 @@
-"""URL routes (being written)."""
+"""Site routes: the dashboard and the host's pages (the table lives under /table/)."""
 
-urlpatterns: list[object] = []
+from django.urls import path
+
+from game import views
+
+app_name = "game"
+
+urlpatterns = [
+    path("", views.dashboard, name="dashboard"),
+    path("host/", views.host_game, name="host"),
+    path("games/<int:game_id>/edit/", views.edit_game, name="edit"),
+    path("games/<int:game_id>/delete/", views.delete_game, name="delete"),
+    path("games/<int:game_id>/reset/<str:what>/", views.reset_game, name="reset"),
+]

@@ -13,7 +13,6 @@ that call themself; it is their only legal action).
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -165,7 +164,8 @@ class Auction:
 
     def copy(self) -> Auction:
         """An independent copy."""
-        other = copy.copy(self)
+        other = Auction.__new__(Auction)
+        other.__dict__.update(self.__dict__)
         other.calls = list(self.calls)
         other.passed = list(self.passed)
         return other

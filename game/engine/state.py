@@ -6,7 +6,6 @@ in int fields so the state stays flat and fast to copy.
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass, field, fields
 from typing import Any
 
@@ -55,7 +54,8 @@ class Round:
 
     def copy(self) -> Round:
         """An independent copy (lists that are only ever replaced, never changed, are shared)."""
-        other = copy.copy(self)
+        other = Round.__new__(Round)
+        other.__dict__.update(self.__dict__)
         other.auction = self.auction.copy()
         other.hands = list(self.hands)
         other.calls = list(self.calls)

@@ -10,9 +10,7 @@ import pytest
 
 import game.engine
 
-MODULES = sorted(
-    f"game.engine.{info.name}" for info in pkgutil.iter_modules(game.engine.__path__)
-)
+MODULES = sorted(f"game.engine.{info.name}" for info in pkgutil.iter_modules(game.engine.__path__))
 
 
 @pytest.mark.parametrize("name", ["game.engine", *MODULES])

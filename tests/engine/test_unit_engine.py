@@ -120,9 +120,10 @@ def test_it_gives_the_whole_pack_to_a_deal_after_many_realistic_shuffles() -> No
     for _ in range(40):
         m.deal()
         play_to_the_end(m, rnd)
-        assert m.gathered is not None
-        assert sorted(m.gathered) == list(range(32))
-    assert len({CODES[c] for c in m.gathered}) == 32
+        gathered = m.gathered
+        assert gathered is not None
+        assert sorted(gathered) == list(range(32))
+        assert len({CODES[c] for c in gathered}) == 32
 
 
 def test_it_gathers_the_played_cards_first_in_trick_order() -> None:

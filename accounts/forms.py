@@ -1,0 +1,40 @@
+"""Forms of the accounts app: the sign-up extras and the add-a-friend form."""
+
+from __future__ import annotations
+
+from django import forms
+from django.http import HttpRequest
+
+from accounts.models import User
+
+
+class SignupForm(forms.Form):
+    """Adds the first name, shown to the other players at the table, to allauth's sign-up."""
+
+    first_name = forms.CharField(
+        max_length=150,
+        label="First name",
+        help_text="Shown to the other players at the table.",
+        widget=forms.TextInput(attrs={"autocomplete": "given-name", "placeholder": "First name"}),
+    )
+    field_order = ("first_name", "email", "password1", "password2")
+
+    def clean_first_name(self) -> str:
+        name = str(self.cleaned_data["first_name"]).strip()
+        if not name:
+            raise forms.ValidationError("Please tell us your first name.")
+        return name
+
+    def signup(self, request: HttpRequest, user: User) -> None:
+        """Called by allauth once the user exists: keep the first name."""
+        user.first_name = self.cleaned_data["first_name"]
+        user.save(update_fields=["first_name"])
+
+
+class FriendRequestForm(forms.Form):
+    """The email address of the person to invite as a friend."""
+
+    email = forms.EmailField(
+        label="Friend's email",
+        widget=forms.EmailInput(attrs={"placeholder": "name@example.com", "autocomplete": "off"}),
+    )

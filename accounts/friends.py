@@ -1,0 +1,179 @@
+"""Friends: requests by email, acceptance within each account's limit, removal.
+
+A request names an email address, which may have no account yet; it waits and
+shows up on that person's dashboard once they sign up. The sender is told the
+same thing whether or not the address has an account, so nobody can probe
+which addresses are registered. Two people who ask each other become friends:
+the second request counts as accepting the first. Email addresses match
+without regard to case.
+
+Every function raises ``FriendshipRefused`` with a message for the person
+asking when it refuses, and then changes nothing.
+"""
+
+from __future__ import annotations
+
+from django.core.exceptions import ValidationError
+from django.core.validators import validate_email
+from django.db import transaction
+from django.db.models import Q, QuerySet
+
+from accounts.models import AccountType, FriendRequest, Friendship, User
+from game.models import Game
+from game.services import seats_changed
+
+
+class FriendshipRefused(ValueError):
+    """A friend action that is not allowed; the message says why in plain words."""
+
+
+def friends_of(user: User) -> QuerySet[User]:
+    """The user's friends, by first name."""
+    friend_ids = Friendship.objects.filter(user=user).values("friend_id")
+    return User.objects.filter(pk__in=friend_ids).order_by("first_name", "email")
+
+
+def friend_count(user: User) -> int:
+    """How many friends the user has."""
+    return Friendship.objects.filter(user=user).count()
+
+
+def incoming_requests(user: User) -> QuerySet[FriendRequest]:
+    """Requests other people sent to this user's email address, oldest first."""
+    return (
+        FriendRequest.objects.filter(to_email__iexact=user.email)
+        .select_related("sender")
+        .order_by("created")
+    )
+
+
+def outgoing_requests(user: User) -> QuerySet[FriendRequest]:
+    """Requests this user sent that are still waiting, oldest first."""
+    return FriendRequest.objects.filter(sender=user).order_by("created")
+
+
+def _account_name(user: User) -> str:
+    return str(AccountType(user.account_type).label)
+
+
+def _lock(*users: User) -> None:
+    """Serialise friend changes of these users (PostgreSQL row locks; SQLite locks at BEGIN)."""
+    ids = sorted(u.pk for u in users)
+    list(User.objects.select_for_update().filter(pk__in=ids).order_by("pk").values("pk"))
+
+
+def send_request(sender: User, raw_email: str) -> str:
+    """Ask the person with this email to be a friend; return what to tell the sender."""
+    email = raw_email.strip().lower()
+    try:
+        validate_email(email)
+    except ValidationError:
+        raise FriendshipRefused("Please enter a valid email address.") from None
+    if email == sender.email.lower():
+        raise FriendshipRefused("You cannot send a friend request to yourself.")
+    with transaction.atomic():
+        _lock(sender)
+        target = User.objects.filter(email__iexact=email).first()
+        if target is not None and sender.is_friend_of(target):
+            raise FriendshipRefused(f"{target.display_name} ({email}) is already your friend.")
+        if FriendRequest.objects.filter(sender=sender, to_email__iexact=email).exists():
+            raise FriendshipRefused(
+                f"You have already sent a friend request to {email}; it is waiting for an answer."
+            )
+        if target is not None:
+            theirs = FriendRequest.objects.filter(
+                sender=target, to_email__iexact=sender.email
+            ).first()
+            if theirs is not None:
+                accept_request(sender, theirs.pk)
+                return (
+                    f"{target.display_name} had already asked to be your friend, "
+                    "so your request accepted theirs: you are now friends."
+                )
+        friends = friend_count(sender)
+        waiting = FriendRequest.objects.filter(sender=sender).count()
+        if friends + waiting >= sender.friend_limit:
+            raise FriendshipRefused(
+                f"Your {_account_name(sender)} account may have up to {sender.friend_limit} "
+                f"friends, and you have {friends} friends and {waiting} requests waiting. "
+                "Remove a friend or cancel a request first."
+            )
+        FriendRequest.objects.create(sender=sender, to_email=email)
+    return (
+        f"Friend request sent to {email}. They will see it on their dashboard, "
+        "or as soon as they sign up with that address."
+    )
+
+
+def accept_request(user: User, request_id: int) -> str:
+    """Accept a request sent to this user; both become friends if both are under their limit.
+
+    Raises ``FriendRequest.DoesNotExist`` when no such request was sent to this user.
+    """
+    with transaction.atomic():
+        request = FriendRequest.objects.select_related("sender").get(
+            pk=request_id, to_email__iexact=user.email
+        )
+        sender = request.sender
+        if sender.pk == user.pk:
+            request.delete()
+            raise FriendshipRefused("You cannot be your own friend.")
+        _lock(user, sender)
+        if not user.is_friend_of(sender):
+            if friend_count(user) >= user.friend_limit:
+                raise FriendshipRefused(
+                    f"You already have {user.friend_limit} friends, the most a "
+                    f"{_account_name(user)} account may have. Remove a friend before accepting."
+                )
+            if friend_count(sender) >= sender.friend_limit:
+                raise FriendshipRefused(
+                    f"{sender.display_name} already has {sender.friend_limit} friends, the most "
+                    "their account allows; they must remove one before you can be friends."
+                )
+            Friendship.objects.bulk_create(
+                [Friendship(user=user, friend=sender), Friendship(user=sender, friend=user)]
+            )
+        FriendRequest.objects.filter(
+            Q(pk=request.pk) | Q(sender=user, to_email__iexact=sender.email)
+        ).delete()
+    return f"You and {sender.display_name} are now friends."
+
+
+def decline_request(user: User, request_id: int) -> str:
+    """Decline a request sent to this user (raises DoesNotExist for anyone else's)."""
+    request = FriendRequest.objects.select_related("sender").get(
+        pk=request_id, to_email__iexact=user.email
+    )
+    request.delete()
+    return f"You declined {request.sender.display_name}'s friend request."
+
+
+def cancel_request(user: User, request_id: int) -> str:
+    """Withdraw a request this user sent (raises DoesNotExist for anyone else's)."""
+    request = FriendRequest.objects.get(pk=request_id, sender=user)
+    request.delete()
+    return f"Your friend request to {request.to_email} is cancelled."
+
+
+def remove_friend(user: User, friend_id: int) -> str:
+    """End a friendship, for both; each leaves the seat they held at the other's table.
+
+    Raises ``User.DoesNotExist`` when ``friend_id`` is not a friend of this user.
+    """
+    with transaction.atomic():
+        friend = friends_of(user).get(pk=friend_id)
+        _lock(user, friend)
+        Friendship.objects.filter(
+            Q(user=user, friend=friend) | Q(user=friend, friend=user)
+        ).delete()
+        reseated = []
+        for host, guest in ((user, friend), (friend, user)):
+            game = Game.objects.select_for_update().filter(host=host).first()
+            seat = game.seat_of(guest.pk) if game is not None else None
+            if game is not None and seat is not None:
+                setattr(game, f"seat_{seat}_id", None)
+                game.save(update_fields=[f"seat_{seat}", "updated"])
+                reseated.append(game.pk)
+    for game_id in reseated:
+        seats_changed(game_id)
+    return f"{friend.display_name} is no longer your friend."

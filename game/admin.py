@@ -1,0 +1,40 @@
+"""Django admin for games and their action logs."""
+
+from typing import Any, ClassVar
+
+from django.contrib import admin
+from django.db import models
+
+from game.forms import ConferenceLinkField
+from game.models import Game, GameAction
+
+
+@admin.register(Game)
+class GameAdmin(admin.ModelAdmin):
+    """A host's game; the saved match (``state``) is shown but not edited here."""
+
+    list_display = ("name", "host", "started", "version", "updated")
+    search_fields = ("name", "host__email")
+    raw_id_fields = ("host", "seat_0", "seat_1", "seat_2", "seat_3")
+    readonly_fields = ("state", "version", "created", "updated")
+    formfield_overrides: ClassVar[dict[Any, dict[str, Any]]] = {
+        models.URLField: {"form_class": ConferenceLinkField, "assume_scheme": "https"}
+    }
+
+    @admin.display(boolean=True)
+    def started(self, game: Game) -> bool:
+        return game.started
+
+
+@admin.register(GameAction)
+class GameActionAdmin(admin.ModelAdmin):
+    """The append-only log, read-only."""
+
+    list_display = ("game", "seq", "seat", "actor", "created")
+    list_filter = ("game",)
+
+    def has_add_permission(self, request: object) -> bool:
+        return False
+
+    def has_change_permission(self, request: object, obj: object = None) -> bool:
+        return False

@@ -1,0 +1,180 @@
+"""The host's form: name, conference link, play direction, the four seats and the rules.
+
+The rule fields are built from ``OPTION_VALUES`` (default first) with the labels of
+``game.rule_options``; once play has started they are disabled, so they show the
+game's rules read-only and ignore whatever a request sends for them.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from django import forms
+from django.core.validators import URLValidator
+from django.db import transaction
+
+from accounts.friends import friends_of
+from accounts.models import User
+from game.engine import Rules
+from game.engine.rules import OPTION_VALUES
+from game.models import Game
+from game.rule_options import RULE_OPTIONS, value_label
+from game.services import seats_changed
+
+SEATS = range(4)
+SEAT_LABELS = (
+    "Seat 1 - partner of seat 3",
+    "Seat 2 - partner of seat 4",
+    "Seat 3 - partner of seat 1",
+    "Seat 4 - partner of seat 2",
+)
+EMPTY_SEAT = ""
+
+
+def seat_field(seat: int) -> str:
+    """The form field (and model field) of a seat, e.g. ``seat_0``."""
+    return f"seat_{seat}"
+
+
+def rule_field(name: str) -> str:
+    """The form field of a rule option, e.g. ``rule_min_bid``."""
+    return f"rule_{name}"
+
+
+def _key(value: Any) -> str:
+    return str(value)
+
+
+class ConferenceLinkField(forms.URLField):
+    """A URL field that takes only http and https links (no javascript:, data:, ftp:)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.validators = [URLValidator(schemes=["http", "https"])]
+
+
+class GameForm(forms.ModelForm):  # type: ignore[type-arg]
+    """Creates or edits the host's game; ``host`` is the person asking."""
+
+    conference_link = ConferenceLinkField(
+        required=False,
+        max_length=500,
+        assume_scheme="https",
+        help_text="A Zoom, Meet, Jitsi... link shown at the table (http or https).",
+        widget=forms.URLInput(attrs={"placeholder": "https://meet.example.com/our-table"}),
+    )
+
+    class Meta:
+        model = Game
+        fields = ("name", "conference_link", "play_direction")
+        labels: ClassVar[dict[str, str]] = {"name": "Game name", "play_direction": "Play direction"}
+        help_texts: ClassVar[dict[str, str]] = {
+            "name": "Shown to your friends on their dashboards.",
+            "play_direction": "How the table is drawn; the order of play is the same.",
+        }
+
+    def __init__(self, *args: Any, host: User, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.host = host
+        game: Game = self.instance
+        people = [host, *friends_of(host)]
+        choices = [(EMPTY_SEAT, "(empty for now)")] + [
+            (str(p.pk), f"{p.display_name} (you)" if p.pk == host.pk else p.display_name)
+            for p in people
+        ]
+        seated = game.seat_ids if game.pk else [host.pk, None, None, None]
+        for seat in SEATS:
+            self.fields[seat_field(seat)] = forms.ChoiceField(
+                label=SEAT_LABELS[seat],
+                choices=choices,
+                error_messages={"invalid_choice": "Only you and your friends can take a seat."},
+                required=False,
+                initial=str(seated[seat]) if seated[seat] else EMPTY_SEAT,
+            )
+        rules = Rules.from_dict(game.rules or {})
+        for name, values in OPTION_VALUES.items():
+            option = RULE_OPTIONS[name]
+            self.fields[rule_field(name)] = forms.ChoiceField(
+                label=option.label,
+                help_text=option.help,
+                choices=[(_key(v), value_label(name, v)) for v in values],
+                initial=_key(getattr(rules, name)),
+                disabled=game.started,
+            )
+
+    @property
+    def detail_fields(self) -> list[forms.BoundField]:
+        return [self[name] for name in self.Meta.fields]
+
+    @property
+    def seat_fields(self) -> list[forms.BoundField]:
+        return [self[seat_field(seat)] for seat in SEATS]
+
+    @property
+    def rule_fields(self) -> list[forms.BoundField]:
+        return [self[rule_field(name)] for name in OPTION_VALUES]
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        taken: dict[str, int] = {}
+        for seat in SEATS:
+            chosen = cleaned.get(seat_field(seat)) or EMPTY_SEAT
+            if chosen == EMPTY_SEAT:
+                continue
+            if chosen in taken:
+                self.add_error(
+                    seat_field(seat),
+                    f"This person already sits in seat {taken[chosen] + 1}; "
+                    "each person takes one seat.",
+                )
+            else:
+                taken[chosen] = seat
+        return cleaned
+
+    def save(self, commit: bool = True) -> Game:
+        """Create the game, or update only what this form edits (never the saved match).
+
+        The rules change only while play has not started, checked again under a lock
+        in case the first deal happened while the host was filling in the form. A
+        change of seats is then announced to the table (``services.seats_changed``).
+        """
+        if not commit:
+            raise ValueError("GameForm saves in one transaction; call save() with commit=True")
+        seats = {seat_field(s): v for s, v in zip(SEATS, self.chosen_seats(), strict=True)}
+        edited = {
+            "name": self.cleaned_data["name"],
+            "conference_link": self.cleaned_data["conference_link"],
+            "play_direction": self.cleaned_data["play_direction"],
+            **{f"{key}_id": value for key, value in seats.items()},
+        }
+        with transaction.atomic():
+            if self.instance.pk is None:
+                game = Game(host=self.host, rules=self.chosen_rules().to_dict(), **edited)
+                game.save()
+                return game
+            game = Game.objects.select_for_update().get(pk=self.instance.pk)
+            reseated = game.seat_ids != self.chosen_seats()
+            for key, value in edited.items():
+                setattr(game, key, value)
+            fields = [*edited]
+            if not game.started:
+                game.rules = self.chosen_rules().to_dict()
+                fields.append("rules")
+            game.save(update_fields=[*fields, "updated"])
+        if reseated:
+            seats_changed(game.pk)
+            game.refresh_from_db()
+        return game
+
+    def chosen_rules(self) -> Rules:
+        """The rules picked in the form (the game's own once play has started)."""
+        picked = {}
+        for name, values in OPTION_VALUES.items():
+            by_key = {_key(v): v for v in values}
+            picked[name] = by_key[self.cleaned_data[rule_field(name)]]
+        return Rules(**picked)
+
+    def chosen_seats(self) -> list[int | None]:
+        """The user id in each seat, None for an empty one."""
+        chosen = [self.cleaned_data[seat_field(seat)] for seat in SEATS]
+        return [int(user_id) if user_id else None for user_id in chosen]

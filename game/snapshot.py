@@ -1,0 +1,227 @@
+"""One version of a live table as the sockets see it, and the state message built for each viewer.
+
+A ``Snapshot`` holds what every socket of a game needs to describe one version:
+the seats, the options, the parsed ``Match`` and the events of the change that
+produced it. Snapshots are immutable and shared: each process keeps the latest
+ones in a small cache keyed by (game id, version), so the five sockets of a
+table parse the saved match once per change. ``state_for`` is the one place
+that picks what a viewer is sent; the match's own ``view(seat)`` decides which
+cards that seat may see.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from datetime import datetime
+from functools import lru_cache
+from threading import Lock
+from typing import Any
+
+from django.utils import timezone
+
+from accounts.models import User
+from game.access import Role
+from game.engine import Match, Rules
+from game.models import Game, GameAction
+
+SEAT_FIELDS = ("seat_0", "seat_1", "seat_2", "seat_3")
+CACHE_SIZE = 1024
+
+
+@dataclass(frozen=True)
+class Player:
+    """Who sits in one seat: their user id and table name, both None for an empty seat."""
+
+    user_id: int | None
+    name: str | None
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """Everything the sockets of one game need to describe one version of it."""
+
+    game_id: int
+    version: int
+    name: str
+    host_id: int
+    players: tuple[Player, ...]
+    joined: frozenset[int]
+    conference_link: str
+    play_direction: str
+    rules: dict[str, Any]
+    next_deal_at: datetime | None
+    match: Match | None
+    events: list[dict[str, Any]]
+    _views: dict[int | None, tuple[dict[str, Any], list[dict[str, Any]]]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
+
+    @property
+    def started(self) -> bool:
+        """True once the first deal has been made."""
+        return self.match is not None
+
+    def seat_of(self, user_id: int) -> int | None:
+        """The seat this user holds in this version, or None."""
+        for seat, player in enumerate(self.players):
+            if player.user_id == user_id:
+                return seat
+        return None
+
+    def view_and_legal(
+        self, seat: int | None
+    ) -> tuple[dict[str, Any] | None, list[dict[str, Any]]]:
+        """The match's view for ``seat`` (None: a spectator) and that seat's legal actions."""
+        if self.match is None:
+            return None, []
+        if seat not in self._views:
+            legal = self.match.legal_actions(seat) if seat is not None else []
+            self._views[seat] = (self.match.view(seat), legal)
+        return self._views[seat]
+
+    def waiting_for(self) -> list[str]:
+        """Names of seated players who have not opened the table yet (before the first deal)."""
+        if self.started:
+            return []
+        return [
+            p.name or ""
+            for p in self.players
+            if p.user_id is not None and p.user_id not in self.joined
+        ]
+
+    def next_deal_in(self) -> float | None:
+        """Seconds until the next deal starts by itself, or None when none is due."""
+        if self.next_deal_at is None:
+            return None
+        return round(max(0.0, (self.next_deal_at - timezone.now()).total_seconds()), 2)
+
+    def state_for(self, role: Role, events: list[dict[str, Any]]) -> dict[str, Any]:
+        """The "state" message for a viewer with this role (see docs/protocol.md)."""
+        view, legal = self.view_and_legal(role.seat)
+        return {
+            "type": "state",
+            "version": self.version,
+            "view": view,
+            "legal": legal,
+            "events": events,
+            "table": {
+                "game": self.game_id,
+                "name": self.name,
+                "host_seat": self.seat_of(self.host_id),
+                "players": [
+                    {"seat": seat, "name": p.name, "user_id": p.user_id}
+                    for seat, p in enumerate(self.players)
+                ],
+                "you": {"seat": role.seat, "spectator": role.spectator, "host": role.host},
+                "conference_link": self.conference_link,
+                "play_direction": self.play_direction,
+                "started": self.started,
+                "waiting_for": self.waiting_for(),
+                "next_deal_in": self.next_deal_in(),
+                "rules": self.rules,
+            },
+        }
+
+
+_cache: OrderedDict[tuple[int, int], Snapshot] = OrderedDict()
+_cache_lock = Lock()
+
+
+def remember(snapshot: Snapshot) -> None:
+    """Keep a snapshot in this process's cache, dropping the oldest beyond CACHE_SIZE."""
+    with _cache_lock:
+        _cache[(snapshot.game_id, snapshot.version)] = snapshot
+        while len(_cache) > CACHE_SIZE:
+            _cache.popitem(last=False)
+
+
+def cached(game_id: int, version: int) -> Snapshot | None:
+    """The cached snapshot of this game version, if this process has it."""
+    return _cache.get((game_id, version))
+
+
+def game_with_players(game_id: int) -> Game:
+    """The game row with its four seated users (raises Game.DoesNotExist)."""
+    return Game.objects.select_related(*SEAT_FIELDS).get(pk=game_id)
+
+
+def locked_game(game_id: int) -> Game:
+    """The game row, locked for update until the transaction ends (raises Game.DoesNotExist)."""
+    return Game.objects.select_for_update().get(pk=game_id)
+
+
+def seated_players(game: Game) -> tuple[Player, ...]:
+    """The players of a row loaded by ``game_with_players``."""
+    users = [getattr(game, name) for name in SEAT_FIELDS]
+    return tuple(Player(None, None) if u is None else Player(u.pk, u.display_name) for u in users)
+
+
+def players_for(game: Game) -> tuple[Player, ...]:
+    """The players of any game row: those of the cached snapshot of its version when the
+    seats are unchanged (no query), else read from the database."""
+    known = cached(game.pk, game.version)
+    seat_ids = game.seat_ids
+    if known is not None and [p.user_id for p in known.players] == seat_ids:
+        return known.players
+    users = User.objects.in_bulk([i for i in seat_ids if i is not None])
+    return tuple(
+        Player(None, None) if i is None else Player(i, users[i].display_name) for i in seat_ids
+    )
+
+
+def rules_of(game: Game) -> dict[str, Any]:
+    """Every rule option of the game, the defaults filled in (cached: rules rarely change)."""
+    return _rules(json.dumps(game.rules, sort_keys=True))
+
+
+@lru_cache(maxsize=256)
+def _rules(saved: str) -> dict[str, Any]:
+    return dict(vars(Rules.from_dict(json.loads(saved))))
+
+
+def build(
+    game: Game, players: tuple[Player, ...], match: Match | None, events: list[dict[str, Any]]
+) -> Snapshot:
+    """A snapshot of a game row with its players, parsed match and latest events."""
+    return Snapshot(
+        game_id=game.pk,
+        version=game.version,
+        name=game.name,
+        host_id=game.host_id,
+        players=players,
+        joined=frozenset(game.joined),
+        conference_link=game.conference_link,
+        play_direction=game.play_direction,
+        rules=rules_of(game),
+        next_deal_at=game.next_deal_at,
+        match=match,
+        events=events,
+    )
+
+
+def load(game: Game) -> Snapshot:
+    """The snapshot of a row loaded by ``game_with_players``, reusing the cached match of its
+    version."""
+    known = cached(game.pk, game.version)
+    players = seated_players(game)
+    if known is not None:
+        snapshot = build(game, players, known.match, known.events)
+    else:
+        match = Match.from_json(game.state) if game.state else None
+        last = GameAction.objects.filter(game_id=game.pk, seq=game.version).first()
+        snapshot = build(game, players, match, last.events if last is not None else [])
+    remember(snapshot)
+    return snapshot
+
+
+def current(game_id: int) -> Snapshot:
+    """The latest snapshot of a game, read from the database (raises Game.DoesNotExist)."""
+    return load(game_with_players(game_id))
+
+
+def events_between(game_id: int, after: int, upto: int) -> list[dict[str, Any]]:
+    """The events of every change after version ``after`` up to ``upto``, in order."""
+    rows = GameAction.objects.filter(game_id=game_id, seq__gt=after, seq__lte=upto).order_by("seq")
+    return [event for events in rows.values_list("events", flat=True) for event in events]

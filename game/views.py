@@ -1,0 +1,170 @@
+"""The dashboard (Friends, Host, Join, View) and the host's pages: create, edit, delete, reset.
+
+Each view checks who is asking (``game.access.role_for`` decides a user's role at a
+game), then makes one call into a form or a service. Someone with no role at a game
+gets 404; a player or spectator trying a host's action gets 403.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied
+from django.db import IntegrityError
+from django.db.models import Q, QuerySet
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_http_methods
+
+from accounts import friends
+from accounts.forms import FriendRequestForm
+from accounts.models import AccountType, User
+from accounts.verification import is_verified, verified_required
+from game.access import role_for
+from game.forms import GameForm
+from game.models import Game
+from game.services import reset_game as reset_service
+
+RESETS = {
+    "score": ("Score reset", "Both teams' scores and set tallies go back to 0."),
+    "round": ("Round reset", "The round in play is abandoned; the same dealer deals again."),
+    "deck": ("Deck reset", "The next deal uses a fresh, thoroughly shuffled deck."),
+    "all": ("All reset", "Score, round and deck resets together."),
+}
+CANNOT_HOST = (
+    "A Basic account cannot host a game. Ask a friend with a Standard account to host, "
+    "or ask the site's staff to change your account type."
+)
+SEATED = ("seat_0", "seat_1", "seat_2", "seat_3")
+
+
+def _user(request: HttpRequest) -> User:
+    user = request.user
+    assert isinstance(user, User)
+    return user
+
+
+def _with_players(games: QuerySet[Game]) -> QuerySet[Game]:
+    return games.select_related("host", *SEATED)
+
+
+def _hosted_game(user: User) -> Game | None:
+    return _with_players(Game.objects.filter(host=user)).first()
+
+
+def _others_games(user: User) -> tuple[list[Game], list[Game]]:
+    """Games hosted by someone else: those this user plays in (Join) and watches (View)."""
+    friend_ids = friends.friends_of(user).values("pk")
+    in_a_seat = Q(seat_0=user) | Q(seat_1=user) | Q(seat_2=user) | Q(seat_3=user)
+    candidates = _with_players(
+        Game.objects.filter(in_a_seat | Q(host__in=friend_ids)).exclude(host=user)
+    ).order_by("name")
+    join: list[Game] = []
+    view: list[Game] = []
+    for game in candidates:
+        role = role_for(game, user)
+        if role is None:
+            continue
+        (view if role.spectator else join).append(game)
+    return join, view
+
+
+def dashboard(request: HttpRequest) -> HttpResponse:
+    """The home page: a welcome for visitors, the four sections for a member."""
+    if not request.user.is_authenticated:
+        return render(request, "welcome.html")
+    user = _user(request)
+    if not is_verified(user):
+        return render(request, "dashboard.html", {"verified": False})
+    join, view = _others_games(user)
+    context = {
+        "verified": True,
+        "friends": friends.friends_of(user),
+        "friend_count": friends.friend_count(user),
+        "account_type": AccountType(user.account_type).label,
+        "incoming": friends.incoming_requests(user),
+        "outgoing": friends.outgoing_requests(user),
+        "friend_form": FriendRequestForm(),
+        "hosted": _hosted_game(user),
+        "join_games": join,
+        "view_games": view,
+        "resets": RESETS,
+    }
+    return render(request, "dashboard.html", context)
+
+
+@require_http_methods(["GET", "POST"])
+@verified_required
+def host_game(request: HttpRequest) -> HttpResponse:
+    """Start hosting: the form for a new game (a host with a game goes to its edit page)."""
+    user = _user(request)
+    if not user.can_host:
+        raise PermissionDenied(CANNOT_HOST)
+    existing = Game.objects.filter(host=user).first()
+    if existing is not None:
+        return redirect("game:edit", game_id=existing.pk)
+    form = GameForm(request.POST or None, host=user)
+    if request.method == "POST" and form.is_valid():
+        try:
+            game = form.save()
+        except IntegrityError:
+            messages.error(request, "You already host a game; here it is.")
+            return redirect("game:host")
+        messages.success(request, f"{game.name} is ready. Your friends see it on their dashboards.")
+        return redirect("/#host")
+    return render(request, "game/host_form.html", {"form": form, "game": None})
+
+
+def _game_for_host(request: HttpRequest, game_id: int) -> Game:
+    """The game, if the user is its host: 404 for someone who may not see it, 403 otherwise."""
+    game = get_object_or_404(_with_players(Game.objects.all()), pk=game_id)
+    role = role_for(game, _user(request))
+    if role is None:
+        raise Http404("No such game.")
+    if not role.host:
+        raise PermissionDenied("Only the host of this game can do that.")
+    return game
+
+
+@require_http_methods(["GET", "POST"])
+@verified_required
+def edit_game(request: HttpRequest, game_id: int) -> HttpResponse:
+    """The host edits name, link, direction, seats, and the rules until play starts."""
+    game = _game_for_host(request, game_id)
+    form = GameForm(request.POST or None, instance=game, host=_user(request))
+    if request.method == "POST" and form.is_valid():
+        saved = form.save()
+        messages.success(request, f"{saved.name} is saved.")
+        return redirect("/#host")
+    return render(request, "game/host_form.html", {"form": form, "game": game})
+
+
+@require_http_methods(["GET", "POST"])
+@verified_required
+def delete_game(request: HttpRequest, game_id: int) -> HttpResponse:
+    """The host deletes the game, after confirming."""
+    game = _game_for_host(request, game_id)
+    if request.method == "POST":
+        game.delete()
+        messages.success(request, f"{game.name} is deleted. You can host a new game any time.")
+        return redirect("/#host")
+    return render(request, "game/confirm_delete.html", {"game": game})
+
+
+@require_http_methods(["GET", "POST"])
+@verified_required
+def reset_game(request: HttpRequest, game_id: int, what: str) -> HttpResponse:
+    """The host resets score, round, deck or all, after confirming."""
+    if what not in RESETS:
+        raise Http404("No such reset.")
+    game = _game_for_host(request, game_id)
+    title, explanation = RESETS[what]
+    if request.method == "POST":
+        try:
+            reset_service(game.pk, _user(request).pk, what)
+        except ValueError as refused:
+            messages.error(request, f"{title} not done: {refused}")
+        else:
+            messages.success(request, f"{title} done for {game.name}.")
+        return redirect("/#host")
+    context = {"game": game, "what": what, "title": title, "explanation": explanation}
+    return render(request, "game/confirm_reset.html", context)

@@ -1,0 +1,195 @@
+// The live table page: keeps the latest state from the websocket, draws it, and turns
+// clicks into messages (actions, host resets). The server decides everything; the page
+// only shows what the state message holds and offers what its `legal` list allows.
+
+import { drawCentre, drawTrick, updateCountdown } from "./table/centre.js";
+import { TableConnection } from "./table/connection.js";
+import { drawControls, drawHand } from "./table/controls.js";
+import { TableLog, Toast } from "./table/log.js";
+import { drawRoundInfo, drawScore } from "./table/score.js";
+import { bottomSeat, drawSeats } from "./table/seats.js";
+import { eventText, seatName, statusText } from "./table/words.js";
+
+const RESET_QUESTION = {
+  score: "Reset the score (both teams to 0, sets cleared) for everyone?",
+  round: "Abandon this round? The same dealer deals again.",
+  deck: "Use a freshly shuffled deck from the next deal?",
+  all: "Reset the score, the round and the deck?",
+};
+
+const root = document.getElementById("table-app");
+const config = JSON.parse(document.getElementById("table-config").textContent);
+
+/** A table description built from the page until the first state message arrives. */
+function tableFromPage(page) {
+  return {
+    game: page.game,
+    name: page.name,
+    host_seat: page.host_seat,
+    players: page.players.map((name, seat) => ({ seat, name })),
+    you: { seat: page.seat, spectator: page.spectator, host: page.host },
+    conference_link: page.conference_link,
+    play_direction: page.play_direction,
+    waiting_for: [],
+    next_deal_in: null,
+  };
+}
+
+const state = { view: null, table: tableFromPage(config), legal: [], version: null, receivedAt: Date.now() };
+const faceUp = new Set([bottomSeat(state.table)]);
+const log = new TableLog(root.querySelector("#log"), config.game);
+const toast = new Toast(root.querySelector("#toast"));
+let dealSyncSent = false;
+let pendingTimer = null;
+
+function draw() {
+  const now = Date.now();
+  const bottom = bottomSeat(state.table);
+  drawSeats(root, state, faceUp);
+  drawCentre(root, state, now);
+  drawHand(root, state, faceUp, bottom);
+  drawControls(root, state);
+  drawScore(root, state);
+  drawRoundInfo(root, state);
+  drawStatus();
+  const link = root.querySelector("#conference-link");
+  link.hidden = !state.table.conference_link;
+  if (state.table.conference_link) link.href = state.table.conference_link;
+  root.querySelector("#last-trick-button").disabled = !state.view?.last_trick;
+  root.dataset.phase = state.view?.phase || "waiting";
+  root.dataset.version = state.version == null ? "" : String(state.version);
+  root.dataset.resyncs = JSON.stringify(connection.resyncs);
+}
+
+function drawStatus() {
+  const { view, table } = state;
+  const status = root.querySelector("#status");
+  let { text, mine } = statusText(table, view, table.you?.seat, state.legal);
+  if (!view) text = root.querySelector("#waiting").textContent;
+  else if (view.phase === "deal") text = view.last_round?.annulled ? "Deal annulled" : "Round over";
+  else if (!text && table.you?.spectator) text = "Watching";
+  status.textContent = text;
+  status.classList.toggle("your-turn", mine);
+}
+
+function onState(msg) {
+  state.view = msg.view;
+  state.table = msg.table || state.table;
+  state.legal = msg.legal || [];
+  state.version = msg.version;
+  state.receivedAt = Date.now();
+  dealSyncSent = false;
+  root.classList.remove("pending");
+  const events = msg.events || [];
+  log.add(events, state.table, state.view);
+  for (const event of events.filter((e) => e.type === "reset")) {
+    toast.show(eventText(state.table, event, state.view), "announce", 6000);
+  }
+  draw();
+}
+
+function onError(msg) {
+  root.classList.remove("pending");
+  const text = msg.code === "stale" ? "The table moved on before your move arrived; look again." : msg.message;
+  toast.show(text || "That was refused.", "error");
+  const status = root.querySelector("#status");
+  status.dataset.error = msg.code || "";
+}
+
+function onStatus(kind) {
+  root.classList.remove("pending");
+  root.querySelector("#conn-badge").hidden = kind === "open";
+  root.classList.toggle("offline", kind !== "open");
+}
+
+function onFinal(message) {
+  const badge = root.querySelector("#conn-badge");
+  badge.textContent = "disconnected";
+  badge.hidden = false;
+  root.querySelector("#status").textContent = message;
+  toast.show(message, "error", 60000);
+}
+
+const connection = new TableConnection(config.ws_path, { onState, onError, onStatus, onFinal });
+
+/** Send an action; further clicks wait for the answer (a state or an error), at most 5 s. */
+function act(action) {
+  if (root.classList.contains("pending")) return;
+  if (!connection.act(action)) return;
+  root.classList.add("pending");
+  clearTimeout(pendingTimer);
+  pendingTimer = setTimeout(() => root.classList.remove("pending"), 5000);
+}
+
+function showLastTrick() {
+  const last = state.view?.last_trick;
+  if (!last) return;
+  const overlay = root.querySelector("#last-trick");
+  const box = document.createElement("div");
+  box.className = "trick last";
+  drawTrick(box, last.cards, state.table, last.winner);
+  const caption = document.createElement("p");
+  caption.className = "trick-caption";
+  caption.textContent = `${seatName(state.table, last.winner)} took the last trick. Tap to close.`;
+  overlay.replaceChildren(box, caption);
+  overlay.hidden = false;
+}
+
+function toggleSeat(seat) {
+  if (faceUp.has(seat)) faceUp.delete(seat);
+  else faceUp.add(seat);
+  draw();
+}
+
+root.addEventListener("click", (e) => {
+  const target = e.target instanceof Element ? e.target : null;
+  if (!target) return;
+  const button = target.closest("[data-action]");
+  if (button) {
+    act(JSON.parse(button.dataset.action));
+    return;
+  }
+  const reset = target.closest("[data-reset]");
+  if (reset) {
+    const what = reset.dataset.reset;
+    if (window.confirm(RESET_QUESTION[what])) connection.reset(what);
+    return;
+  }
+  if (target.closest("#last-trick-button")) {
+    showLastTrick();
+    return;
+  }
+  if (target.closest("#last-trick")) {
+    root.querySelector("#last-trick").hidden = true;
+    return;
+  }
+  const seatHand = target.closest(".seat-hand.toggle, #hand.toggle");
+  if (seatHand) {
+    toggleSeat(Number(seatHand.dataset.seat));
+    return;
+  }
+  const card = target.closest("#hand .card[data-card]");
+  if (card && !state.table.you?.spectator) act({ type: "play", card: card.dataset.card });
+});
+
+root.addEventListener("keydown", (e) => {
+  if ((e.key === "Enter" || e.key === " ") && e.target instanceof HTMLElement && e.target.matches("#hand .card")) {
+    e.preventDefault();
+    e.target.click();
+  }
+});
+
+// The countdown between deals; if the next deal is overdue, ask for the state again.
+setInterval(() => {
+  if (state.view?.phase !== "deal" || state.table.next_deal_in == null) return;
+  updateCountdown(root, state, Date.now());
+  const overdue = Date.now() - state.receivedAt > (state.table.next_deal_in + 3) * 1000;
+  if (overdue && !dealSyncSent) {
+    dealSyncSent = true;
+    connection.sync();
+  }
+}, 250);
+
+draw();
+root.querySelector("#status").textContent = "Connecting…";
+connection.open();

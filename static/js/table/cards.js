@@ -1,0 +1,73 @@
+// Cards: codes ("JH" = jack of hearts), their order in a hand, and how one is drawn.
+
+export const RANKS = ["J", "9", "A", "T", "K", "Q", "8", "7"];
+export const SUITS = ["S", "H", "C", "D"];
+export const SUIT_SYMBOL = { S: "♠", H: "♥", C: "♣", D: "♦" };
+export const SUIT_NAME = { S: "spades", H: "hearts", C: "clubs", D: "diamonds" };
+const RED = new Set(["H", "D"]);
+
+export const rankOf = (code) => code[0];
+export const suitOf = (code) => code[1];
+export const isRed = (suit) => RED.has(suit);
+export const rankLabel = (rank) => (rank === "T" ? "10" : rank);
+
+/** "J♥", the way a card is written in the log. */
+export function cardText(code) {
+  return rankLabel(rankOf(code)) + SUIT_SYMBOL[suitOf(code)];
+}
+
+/**
+ * The order suits are laid out in a hand: only the suits present, red and black
+ * alternating as far as the hand allows (the larger colour group first).
+ */
+export function suitOrder(cards) {
+  const present = new Set(cards.map(suitOf));
+  const blacks = ["S", "C"].filter((s) => present.has(s));
+  const reds = ["H", "D"].filter((s) => present.has(s));
+  const [first, second] = blacks.length >= reds.length ? [blacks, reds] : [reds, blacks];
+  const order = [];
+  for (let i = 0; i < first.length; i += 1) {
+    order.push(first[i]);
+    if (i < second.length) order.push(second[i]);
+  }
+  return order;
+}
+
+/** The hand sorted: suits grouped (alternating colours), each by rank J 9 A T K Q 8 7. */
+export function sortHand(cards) {
+  const order = suitOrder(cards);
+  return [...cards].sort(
+    (a, b) =>
+      order.indexOf(suitOf(a)) - order.indexOf(suitOf(b)) ||
+      RANKS.indexOf(rankOf(a)) - RANKS.indexOf(rankOf(b)),
+  );
+}
+
+/** A face-up card element with data-card, drawn with text (rank and suit symbol). */
+export function cardFace(code, extraClass = "") {
+  const suit = suitOf(code);
+  const rank = rankLabel(rankOf(code));
+  const el = document.createElement("div");
+  el.className = `card face ${isRed(suit) ? "red" : "black"} ${extraClass}`.trim();
+  el.dataset.card = code;
+  el.setAttribute("aria-label", `${rank} of ${SUIT_NAME[suit]}`);
+  const corner = (cls) => {
+    const c = document.createElement("span");
+    c.className = `corner ${cls}`;
+    c.innerHTML = `<b>${rank}</b><i>${SUIT_SYMBOL[suit]}</i>`;
+    return c;
+  };
+  const pip = document.createElement("span");
+  pip.className = "pip";
+  pip.textContent = SUIT_SYMBOL[suit];
+  el.append(corner("tl"), pip, corner("br"));
+  return el;
+}
+
+/** A face-down card. */
+export function cardBack(extraClass = "") {
+  const el = document.createElement("div");
+  el.className = `card back ${extraClass}`.trim();
+  el.setAttribute("aria-label", "a face-down card");
+  return el;
+}

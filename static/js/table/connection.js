@@ -1,0 +1,112 @@
+// The table's websocket: connect, reconnect with backoff, notice version gaps, send actions.
+
+const FINAL_CLOSES = {
+  4401: "You are logged out. Log in again to rejoin the table.",
+  4403: "You may not see this table.",
+  4404: "This game no longer exists.",
+};
+const MAX_BACKOFF_MS = 10000;
+const SILENCE_SYNC_MS = 25000;
+
+export class TableConnection {
+  /**
+   * @param {string} path  the websocket path, e.g. "/ws/game/5/"
+   * @param {{onState: Function, onError: Function, onStatus: Function, onFinal: Function}} handlers
+   */
+  constructor(path, handlers) {
+    this.url = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}${path}`;
+    this.handlers = handlers;
+    this.version = null;
+    this.attempt = 0;
+    this.socket = null;
+    this.closedForGood = false;
+    this.silenceTimer = null;
+    this.retryTimer = null;
+    this.resyncs = { gap: 0, silence: 0 };
+    document.addEventListener("visibilitychange", () => {
+      if (document.visibilityState === "visible") this.sync();
+    });
+  }
+
+  open() {
+    if (this.closedForGood) return;
+    const socket = new WebSocket(this.url);
+    this.socket = socket;
+    socket.addEventListener("open", () => {
+      this.attempt = 0;
+      this.handlers.onStatus("open");
+    });
+    socket.addEventListener("message", (e) => this.receive(e.data));
+    socket.addEventListener("close", (e) => {
+      if (this.socket !== socket) return;
+      this.socket = null;
+      clearTimeout(this.silenceTimer);
+      if (FINAL_CLOSES[e.code]) {
+        this.closedForGood = true;
+        this.handlers.onFinal(FINAL_CLOSES[e.code], e.code);
+        return;
+      }
+      this.handlers.onStatus("reconnecting");
+      this.retry();
+    });
+  }
+
+  retry() {
+    clearTimeout(this.retryTimer);
+    const base = Math.min(MAX_BACKOFF_MS, 500 * 2 ** this.attempt);
+    this.attempt += 1;
+    this.retryTimer = setTimeout(() => this.open(), base / 2 + Math.random() * (base / 2));
+  }
+
+  receive(data) {
+    let msg;
+    try {
+      msg = JSON.parse(data);
+    } catch {
+      return;
+    }
+    this.watchSilence();
+    if (msg.type === "state") {
+      if (this.version != null && msg.version < this.version) return;
+      const gap = this.version != null && msg.version > this.version + 1;
+      this.version = msg.version;
+      this.handlers.onState(msg);
+      if (gap) {
+        this.resyncs.gap += 1;
+        this.sync();
+      }
+    } else if (msg.type === "error") {
+      this.handlers.onError(msg);
+    }
+  }
+
+  /** After a quiet spell, ask for the full state: a dropped push must never strand the page. */
+  watchSilence() {
+    clearTimeout(this.silenceTimer);
+    this.silenceTimer = setTimeout(() => {
+      this.resyncs.silence += 1;
+      this.sync();
+    }, SILENCE_SYNC_MS);
+  }
+
+  send(message) {
+    if (this.socket?.readyState !== WebSocket.OPEN) {
+      this.handlers.onError({ code: "offline", message: "Not connected; reconnecting…" });
+      return false;
+    }
+    this.socket.send(JSON.stringify(message));
+    return true;
+  }
+
+  sync() {
+    if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify({ type: "sync" }));
+  }
+
+  act(action) {
+    return this.send({ type: "action", action, version: this.version });
+  }
+
+  reset(what) {
+    return this.send({ type: "reset", what });
+  }
+}

@@ -1,0 +1,106 @@
+// The score as each team's sixes (N red pips above zero, N black below), the set tally,
+// and this round's facts: bid, target, stake, trump, card points and tricks.
+
+import { SUIT_NAME, SUIT_SYMBOL } from "./cards.js";
+import { seatName, teamName } from "./words.js";
+
+// Team 0 keeps score with the diamond and club sixes, team 1 with the heart and spade.
+const SIX_SUITS = [
+  { red: "D", black: "C" },
+  { red: "H", black: "S" },
+];
+
+/** A six showing |score| pips: red pips for a positive score, black for a negative one. */
+export function sixCard(team, score) {
+  const colour = score > 0 ? "red" : score < 0 ? "black" : "none";
+  const suit = score > 0 ? SIX_SUITS[team].red : SIX_SUITS[team].black;
+  const card = document.createElement("div");
+  card.className = `six-card ${colour}`;
+  card.dataset.pips = String(Math.abs(score));
+  card.dataset.colour = colour;
+  const corner = document.createElement("span");
+  corner.className = "six-corner";
+  corner.textContent = "6";
+  card.append(corner);
+  const pips = document.createElement("div");
+  pips.className = "six-pips";
+  for (let i = 0; i < 6; i += 1) {
+    const pip = document.createElement("span");
+    const on = i < Math.abs(score);
+    pip.className = on ? "six-pip on" : "six-pip";
+    pip.textContent = on ? SUIT_SYMBOL[suit] : "";
+    pips.append(pip);
+  }
+  card.append(pips);
+  return card;
+}
+
+function teamScore(table, team, score, sets) {
+  const box = document.createElement("div");
+  box.className = "team-score";
+  box.dataset.team = String(team);
+  box.dataset.score = String(score);
+  const name = document.createElement("div");
+  name.className = "team-name";
+  name.textContent = teamName(table, team);
+  const value = document.createElement("div");
+  value.className = "score-value";
+  value.textContent = score > 0 ? `+${score}` : String(score);
+  const [red, black] = sets;
+  const tally = document.createElement("div");
+  tally.className = "sets";
+  tally.dataset.red = String(red);
+  tally.dataset.black = String(black);
+  tally.innerHTML = `<span class="set red">${red} red set${red === 1 ? "" : "s"}</span>
+    <span class="set black">${black} black set${black === 1 ? "" : "s"}</span>`;
+  box.append(sixCard(team, score), name, value, tally);
+  return box;
+}
+
+export function drawScore(root, state) {
+  const { view, table } = state;
+  const score = view?.score || [0, 0];
+  const sets = view?.sets || [[0, 0], [0, 0]];
+  root.querySelector("#score").replaceChildren(
+    teamScore(table, 0, score[0], sets[0]),
+    teamScore(table, 1, score[1], sets[1]),
+  );
+}
+
+function row(list, term, value, key) {
+  const dt = document.createElement("dt");
+  dt.textContent = term;
+  const dd = document.createElement("dd");
+  dd.textContent = value;
+  dd.dataset.key = key;
+  list.append(dt, dd);
+}
+
+/** Bid, target, stake, trump, and each team's card points and tricks this round. */
+export function drawRoundInfo(root, state) {
+  const { view, table } = state;
+  const list = root.querySelector("#round-info");
+  list.replaceChildren();
+  if (!view) return;
+  if (view.round_no) row(list, "Deal", `#${view.round_no}, dealer ${seatName(table, view.dealer)}`, "deal");
+  if (view.single_hand != null) row(list, "Single Hand", seatName(table, view.single_hand), "single-hand");
+  else if (view.bid) row(list, "Bid", `${seatName(table, view.bid.seat)}: ${view.bid.value}`, "bid");
+  if (view.target != null && view.single_hand == null) row(list, "Target", String(view.target), "target");
+  if (view.stake != null && (view.bid || view.single_hand != null)) row(list, "Stake", String(view.stake), "stake");
+  if (view.single_hand == null && (view.trump_method || view.trump_shown)) {
+    const trump = view.trump ? `${SUIT_SYMBOL[view.trump]} ${SUIT_NAME[view.trump]}` : "hidden";
+    row(list, "Trump", view.trump_shown ? trump : `${trump} (not shown yet)`, "trump");
+  }
+  // Between deals the finished round's points stay on show.
+  const finished = view.phase === "deal" && view.last_round && !view.last_round.annulled;
+  const points = (finished ? view.last_round.points : view.points) || [0, 0];
+  const tricks = (finished ? view.last_round.tricks : view.tricks) || [0, 0];
+  for (const team of [0, 1]) {
+    row(
+      list,
+      teamName(table, team),
+      `${points[team]} point${points[team] === 1 ? "" : "s"}, ${tricks[team]} trick${tricks[team] === 1 ? "" : "s"}`,
+      `points-${team}`,
+    );
+  }
+}

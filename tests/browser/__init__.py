@@ -1,0 +1,1 @@
+"""End-to-end tests that drive a real headless Chromium against a live server."""

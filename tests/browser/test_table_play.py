@@ -1,0 +1,346 @@
+"""Four players play a whole deal at the live table by clicking, while a friend watches.
+
+A real daphne server (``live_site``) and a real Chromium: the players bid, choose trump
+and play cards through the page alone until the round result shows; the spectator turns
+a hand over and back; a player reloads in the middle of a trick and carries on; the host
+resets the score and every screen announces it. Screenshots go to /tmp for a person to
+look at (desktop and phone).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, sync_playwright
+
+from tests.live_site import LiveSite
+
+pytestmark = [pytest.mark.browser, pytest.mark.server]
+
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+NAMES = ["Asha", "Bilal", "Chitra", "Dev", "Esha"]
+DESKTOP: ViewportSize = {"width": 1280, "height": 900}
+PHONE: ViewportSize = {"width": 390, "height": 844}
+SHOTS = "/tmp/twentynine-table"
+SCRIPT_ERRORS: list[str] = []
+OPEN_PAGES: list[Page] = []
+
+SEED_TABLE = """
+import json
+from allauth.account.models import EmailAddress
+from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
+from django.contrib.sessions.backends.db import SessionStore
+from accounts.models import Friendship, User
+from game.models import Game
+people = []
+for name in NAMES:
+    user = User.objects.create_user(name.lower() + "@example.com", "a-long-table-password-29",
+                                    first_name=name)
+    EmailAddress.objects.create(user=user, email=user.email, verified=True, primary=True)
+    people.append(user)
+host = people[0]
+for other in people[1:]:
+    Friendship.objects.create(user=host, friend=other)
+    Friendship.objects.create(user=other, friend=host)
+game = Game.objects.create(host=host, name="Friday 29", conference_link="https://meet.example.com/29",
+                           seat_0=people[0], seat_1=people[1], seat_2=people[2], seat_3=people[3])
+sessions = {}
+for user in people:
+    store = SessionStore()
+    store[SESSION_KEY] = str(user.pk)
+    store[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+    store[HASH_SESSION_KEY] = user.get_session_auth_hash()
+    store.create()
+    sessions[user.first_name] = store.session_key
+print(json.dumps({"game": game.pk, "sessions": sessions}))
+"""
+
+
+@pytest.fixture
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(
+            executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS
+        )
+        try:
+            yield chromium
+        finally:
+            chromium.close()
+
+
+def open_table(
+    browser: Browser, site: LiveSite, game: int, session: str, viewport: ViewportSize
+) -> tuple[BrowserContext, Page]:
+    """A browser context logged in by its session cookie, showing the table."""
+    context = browser.new_context(viewport=viewport, has_touch=viewport is PHONE)
+    context.add_cookies([{"name": "sessionid", "value": session, "url": site.url}])
+    page = context.new_page()
+    page.on("pageerror", lambda error: SCRIPT_ERRORS.append(f"{session[:6]}: {error}"))
+    OPEN_PAGES.append(page)
+    page.goto(f"{site.url}/table/{game}/")
+    return context, page
+
+
+def version(page: Page) -> int:
+    value = page.get_attribute("#table-app", "data-version")
+    return int(value) if value else -1
+
+
+def settle(pages: list[Page]) -> None:
+    """Wait until every page shows the same (latest) version of the table."""
+    for _ in range(100):
+        versions = {version(p) for p in pages}
+        if len(versions) == 1 and -1 not in versions:
+            return
+        pages[0].wait_for_timeout(50)
+
+
+def wait_past(page: Page, seen: int) -> None:
+    """Wait until the page shows a version after ``seen`` (its move was accepted)."""
+    try:
+        page.wait_for_function(
+            "v => Number(document.querySelector('#table-app').dataset.version || -1) > v",
+            arg=seen,
+            timeout=10000,
+        )
+    except Exception:
+        print(
+            "stuck at",
+            version(page),
+            SCRIPT_ERRORS,
+            "toast:",
+            page.locator("#toast").inner_text(),
+            "status:",
+            page.locator("#status").inner_text(),
+            "pending:",
+            page.locator("#table-app.pending").count(),
+            "badge hidden:",
+            page.locator("#conn-badge").is_hidden(),
+        )
+        raise
+
+
+def round_over(page: Page) -> bool:
+    return page.locator('#round-result[data-annulled="false"]').is_visible()
+
+
+def choose(page: Page, rng: random.Random) -> str | None:
+    """Click one legal control or card on this page; what was chosen, or None if nothing."""
+    buttons = page.locator("#controls [data-action]")
+    raw = [buttons.nth(i).get_attribute("data-action") or "{}" for i in range(buttons.count())]
+    actions: list[dict[str, Any]] = [json.loads(r) for r in raw]
+    cards = page.locator('#hand .card[data-legal="true"]')
+    if not actions and cards.count() == 0:
+        return None
+    kinds = [a["type"] for a in actions]
+    if "bid" in kinds:
+        lowest = min(range(len(actions)), key=lambda i: actions[i].get("value", 99))
+        label = buttons.nth(lowest).inner_text()
+        # The first bidder calls the minimum; everyone after passes, so the auction ends at once.
+        first_call = actions[lowest]["value"] == 16 and not label.startswith("Match")
+        pick = lowest if first_call else kinds.index("pass")
+    elif "trump" in kinds:
+        pick = rng.choice([i for i, k in enumerate(kinds) if k in ("trump", "seventh_card")])
+    elif "show_trump" in kinds:
+        pick = kinds.index("show_trump")
+    elif "pass" in kinds:
+        pick = kinds.index("pass")
+    elif actions and cards.count() == 0:
+        pick = rng.randrange(len(actions))
+    else:
+        card = cards.nth(rng.randrange(cards.count()))
+        code = card.get_attribute("data-card") or ""
+        card.click()
+        return f"play {code}"
+    buttons.nth(pick).click()
+    return raw[pick]
+
+
+def hand_and_trick(page: Page) -> tuple[list[str], list[str]]:
+    hand = page.locator("#hand .card[data-card]").evaluate_all(
+        "els => els.map(e => e.dataset.card)"
+    )
+    trick = page.locator("#trick:not(.previous) .card[data-card]").evaluate_all(
+        "els => els.map(e => e.dataset.seat + e.dataset.card)"
+    )
+    return hand, trick
+
+
+def check_spectator_toggle(watcher: Page) -> None:
+    """The host's hand shows face up at the bottom; a click turns another hand over and back."""
+    assert watcher.locator("#hand[data-face='up'] .card[data-card]").count() >= 4
+    assert watcher.locator("#controls [data-action]").count() == 0
+    assert watcher.locator("#hand .card[data-legal]").count() == 0
+    seat = watcher.locator("#seat-right .seat-hand")
+    assert seat.get_attribute("data-face") == "down"
+    assert seat.locator(".card.back").count() >= 4
+    assert seat.locator(".card[data-card]").count() == 0
+    seat.click()
+    seat = watcher.locator("#seat-right .seat-hand")
+    assert seat.get_attribute("data-face") == "up"
+    assert seat.locator(".card[data-card]").count() >= 4
+    watcher.screenshot(path=f"{SHOTS}-spectator-desktop.png", full_page=True)
+    seat.click()
+    seat = watcher.locator("#seat-right .seat-hand")
+    assert seat.get_attribute("data-face") == "down"
+    assert seat.locator(".card[data-card]").count() == 0
+
+
+def test_it_plays_a_whole_deal_by_clicks_and_everyone_sees_the_reset(
+    live_site: LiveSite, browser: Browser
+) -> None:
+    try:
+        play_a_deal_watch_it_and_reset(live_site, browser)
+    finally:
+        # Shown by pytest only when the test fails.
+        print(live_site.log()[-5000:])
+        for page in OPEN_PAGES:
+            if not page.is_closed():
+                print(
+                    page.get_attribute("#table-app", "data-version"),
+                    page.get_attribute("#table-app", "data-resyncs"),
+                )
+        OPEN_PAGES.clear()
+
+
+def play_a_deal_watch_it_and_reset(live_site: LiveSite, browser: Browser) -> None:
+    """The whole story: the table fills, a deal is played by clicks, reset, reconnect."""
+    output = live_site.shell(SEED_TABLE.replace("NAMES", repr(NAMES)))
+    seeded = json.loads(output.strip().splitlines()[-1])
+    game, sessions = seeded["game"], seeded["sessions"]
+    rng = random.Random(29)
+    contexts: list[BrowserContext] = []
+    players: list[Page] = []
+    for seat, name in enumerate(NAMES[:4]):
+        context, page = open_table(
+            browser, live_site, game, sessions[name], PHONE if seat == 2 else DESKTOP
+        )
+        contexts.append(context)
+        players.append(page)
+        if seat == 0:
+            # Alone at the table: it says who it is waiting for.
+            page.wait_for_selector("#waiting:has-text('Waiting for')")
+            assert "Bilal, Chitra, Dev" in page.locator("#waiting").inner_text()
+            page.screenshot(path=f"{SHOTS}-waiting.png", full_page=True)
+    watcher_context, watcher = open_table(browser, live_site, game, sessions["Esha"], DESKTOP)
+    contexts.append(watcher_context)
+    everyone = [*players, watcher]
+
+    for page in everyone:
+        try:
+            page.wait_for_selector("#table-app:not([data-phase='waiting'])", timeout=15000)
+        except Exception:
+            print([(p.get_attribute("#table-app", "data-phase"), version(p)) for p in everyone])
+            print(SCRIPT_ERRORS)
+            raise
+    settle(everyone)
+
+    # Bilal (seat 1) sees play order counter-clockwise: Chitra to his right, Dev opposite.
+    assert players[1].get_attribute("#seat-right", "data-seat") == "2"
+    assert players[1].get_attribute("#seat-top", "data-seat") == "3"
+    assert players[1].get_attribute("#seat-left", "data-seat") == "0"
+    assert players[1].get_attribute("#seat-bottom", "data-seat") == "1"
+    assert (
+        players[0].locator("#conference-link").get_attribute("href")
+        == "https://meet.example.com/29"
+    )
+    assert watcher.get_attribute("#seat-bottom", "data-seat") == "0"
+    check_spectator_toggle(watcher)
+
+    reloaded = False
+    refused_shown = False
+    for _step in range(400):
+        settle(everyone)
+        if all(round_over(p) for p in players):
+            break
+        for page in players:
+            before = version(page)
+            trick_now = page.locator("#trick:not(.previous) .card[data-card]").count()
+            if not reloaded and trick_now == 2 and page.locator("#hand.my-turn").count():
+                hand, trick = hand_and_trick(page)
+                page.reload()
+                page.wait_for_selector("#hand .card[data-card]")
+                settle(everyone)
+                assert hand_and_trick(page) == (hand, trick)
+                page.screenshot(path=f"{SHOTS}-after-reload.png", full_page=True)
+                reloaded = True
+                before = version(page)
+            unplayable = page.locator("#hand.my-turn .card.unplayable")
+            if not refused_shown and unplayable.count():
+                unplayable.first.click()
+                toast = page.locator("#toast[data-kind='error']")
+                toast.wait_for(state="visible")
+                assert toast.inner_text().strip()
+                assert version(page) == before
+                refused_shown = True
+                page.screenshot(path=f"{SHOTS}-refused.png", full_page=True)
+            if page.locator("#hand.my-turn").count() and not refused_shown:
+                page.screenshot(path=f"{SHOTS}-my-turn.png", full_page=True)
+            chosen = choose(page, rng)
+            if chosen is not None:
+                wait_past(page, before)
+                break
+    else:
+        pytest.fail("the deal did not reach a round result in 400 steps")
+    assert reloaded, "no trick reached two cards on the reloading player's turn"
+
+    for page in everyone:
+        result = page.locator("#round-result").inner_text()
+        assert "Team " in result and " of " in result, result
+        assert page.locator("#log li[data-type='round_end']").count() >= 1
+    players[0].screenshot(path=f"{SHOTS}-result-desktop.png", full_page=True)
+    players[2].screenshot(path=f"{SHOTS}-result-phone.png", full_page=True)
+    scores = [
+        int(s)
+        for s in watcher.locator(".team-score").evaluate_all("els => els.map(e => e.dataset.score)")
+    ]
+    assert scores != [0, 0]
+
+    host = players[0]
+    host.once("dialog", lambda dialog: dialog.accept())
+    host.locator("[data-reset='score']").click()
+    for page in everyone:
+        page.wait_for_function(
+            "() => [...document.querySelectorAll('.team-score')]"
+            ".every(e => e.dataset.score === '0')"
+        )
+        page.locator("#log li[data-type='reset']").first.wait_for()
+        assert "reset the score" in page.locator("#log li[data-type='reset']").last.inner_text()
+        assert page.locator(".sets[data-red='0'][data-black='0']").count() == 2
+    assert "reset the score" in watcher.locator("#toast").inner_text()
+    assert players[1].locator("[data-reset]").count() == 0
+    watcher.screenshot(path=f"{SHOTS}-after-reset.png", full_page=True)
+
+    # The server goes away and comes back: the page says so, reconnects, and play goes on.
+    player = players[1]
+    hand = hand_and_trick(player)[0]
+    live_site.stop()
+    player.locator("#conn-badge").wait_for(state="visible")
+    assert "reconnecting" in player.locator("#conn-badge").inner_text()
+    live_site.start()
+    for page in everyone:
+        page.locator("#conn-badge").wait_for(state="hidden", timeout=20000)
+    settle(everyone)
+    assert hand_and_trick(player)[0] == hand
+    movable = "#controls [data-action], #hand .card[data-legal='true']"
+    acting = [p for p in players if p.locator(movable).count()]
+    assert acting, "nobody has a legal move after the reconnect"
+    before = version(acting[0])
+    assert choose(acting[0], rng) is not None
+    wait_past(acting[0], before)
+    resyncs = [json.loads(p.get_attribute("#table-app", "data-resyncs") or "{}") for p in everyone]
+    print("resyncs", resyncs)
+    for context in contexts:
+        context.close()
+    assert SCRIPT_ERRORS == []

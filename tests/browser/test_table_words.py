@@ -1,0 +1,169 @@
+"""The table page's own logic, run in Chromium: hand order, seat positions and plain words.
+
+The modules under static/js/table/ are served from disk to a blank page (no server), and
+each test calls them as the page does.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, Route, sync_playwright
+
+from tests.browser.test_table_play import CHROMIUM_ARGS
+
+pytestmark = pytest.mark.browser
+
+STATIC = Path(__file__).resolve().parents[2] / "static"
+ORIGIN = "http://table.test"
+TABLE = {
+    "players": [
+        {"seat": 0, "name": "Asha"},
+        {"seat": 1, "name": "Bilal"},
+        {"seat": 2, "name": "Chitra"},
+        {"seat": 3, "name": "Dev"},
+    ],
+    "you": {"seat": 1, "spectator": False, "host": False},
+    "host_seat": 0,
+    "play_direction": "ccw",
+}
+
+
+def serve(route: Route) -> None:
+    path = route.request.url.removeprefix(ORIGIN)
+    if path.startswith("/static/"):
+        route.fulfill(path=STATIC / path.removeprefix("/static/"), content_type="text/javascript")
+    else:
+        route.fulfill(body="<!doctype html><title>blank</title>", content_type="text/html")
+
+
+@pytest.fixture(scope="module")
+def page() -> Iterator[Page]:
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS
+        )
+        tab = browser.new_page()
+        tab.route(f"{ORIGIN}/**", serve)
+        tab.goto(f"{ORIGIN}/")
+        yield tab
+        browser.close()
+
+
+def call(page: Page, module: str, function: str, *args: Any) -> Any:
+    """Call an exported function of static/js/table/<module>.js with JSON arguments."""
+    return page.evaluate(
+        """async ([module, fn, args]) => {
+            const m = await import(`/static/js/table/${module}.js`);
+            return m[fn](...args);
+        }""",
+        [module, function, json.loads(json.dumps(list(args)))],
+    )
+
+
+def test_it_sorts_a_hand_by_suit_and_rank_with_colours_alternating(page: Page) -> None:
+    hand = ["7S", "JH", "AC", "9H", "TD", "KS", "QH", "8D"]
+    assert call(page, "cards", "sortHand", hand) == ["KS", "7S", "JH", "9H", "QH", "AC", "TD", "8D"]
+    assert call(page, "cards", "sortHand", ["TH", "JS", "AC", "9H", "7S"]) == [
+        "JS",
+        "7S",
+        "9H",
+        "TH",
+        "AC",
+    ]
+    assert call(page, "cards", "sortHand", ["8D", "7D", "JD", "AD", "9D", "TD", "QD", "KD"]) == [
+        "JD",
+        "9D",
+        "AD",
+        "TD",
+        "KD",
+        "QD",
+        "8D",
+        "7D",
+    ]
+
+
+def test_it_seats_the_next_player_on_your_right_when_play_is_counter_clockwise(page: Page) -> None:
+    where = [call(page, "seats", "positionOf", seat, TABLE) for seat in range(4)]
+    assert where == ["left", "bottom", "right", "top"]
+
+
+def test_it_seats_the_next_player_on_your_left_when_play_is_clockwise(page: Page) -> None:
+    table = {**TABLE, "play_direction": "cw"}
+    where = [call(page, "seats", "positionOf", seat, table) for seat in range(4)]
+    assert where == ["right", "bottom", "left", "top"]
+
+
+def test_it_puts_the_host_at_the_bottom_for_a_spectator(page: Page) -> None:
+    watching = {**TABLE, "you": {"seat": None, "spectator": True, "host": False}, "host_seat": 2}
+    assert call(page, "seats", "bottomSeat", watching) == 2
+    assert call(page, "seats", "bottomSeat", {**watching, "host_seat": None}) == 0
+
+
+def test_it_names_teams_by_their_players_in_the_round_result(page: Page) -> None:
+    made = {
+        "annulled": False,
+        "kind": "regular",
+        "bidder": 2,
+        "team": 0,
+        "target": 16,
+        "points": [17, 11],
+        "tricks": [5, 3],
+        "made": True,
+        "bonus": False,
+        "delta": 1,
+        "ended_early": False,
+        "dealer": 3,
+    }
+    assert call(page, "words", "roundResultText", TABLE, made) == (
+        "Team Asha & Chitra made 17 of 16: +1"
+    )
+    lost = {
+        **made,
+        "team": 1,
+        "bidder": 1,
+        "points": [20, 6],
+        "made": False,
+        "delta": -2,
+        "target": 18,
+        "tricks": [5, 2],
+        "ended_early": True,
+    }
+    assert call(page, "words", "roundResultText", TABLE, lost) == (
+        "Team Bilal & Dev fell short with 6 of 18 (decided after 7 tricks): -2"
+    )
+    annulled = {"annulled": True, "reason": 2, "reason_text": "All four passed", "dealer": 3}
+    assert call(page, "words", "roundResultText", TABLE, annulled) == (
+        "Deal annulled: All four passed. Dev deals again."
+    )
+
+
+@pytest.mark.parametrize(
+    ("event", "words"),
+    [
+        ({"type": "bid", "seat": 1, "value": 17, "match": False}, "Bilal bids 17"),
+        ({"type": "bid", "seat": 0, "value": 17, "match": True}, "Asha matches 17"),
+        ({"type": "pass", "seat": 3}, "Dev passes"),
+        ({"type": "trump_shown", "seat": 0, "suit": "H"}, "Asha asks to see trump: hearts"),
+        (
+            {"type": "trump_shown", "seat": 1, "suit": "S", "card": "9S"},
+            "Bilal shows trump: spades (7th card 9♠)",
+        ),
+        ({"type": "set_double", "seat": 2}, "Chitra calls SetDouble"),
+        ({"type": "play", "seat": 2, "card": "TD"}, "Chitra plays 10♦"),
+        ({"type": "trick", "winner": 3, "cards": [], "points": 1}, "Dev wins the trick (1 point)"),
+        (
+            {"type": "marriage", "seat": 2, "suit": "C", "target": 20},
+            "Chitra has the marriage in clubs: target now 20",
+        ),
+        ({"type": "reset", "what": "score"}, "The host reset the score"),
+    ],
+)
+def test_it_writes_each_event_in_plain_words(page: Page, event: dict[str, Any], words: str) -> None:
+    assert (
+        call(page, "words", "eventText", TABLE, event, {"bid": {"seat": 1, "value": 17}}) == words
+    )

@@ -1,0 +1,1 @@
+"""Tests of the site: accounts, friends, hosting and the dashboard."""

@@ -1,0 +1,111 @@
+"""Named people for the site tests: an owner who hosts, a friend of the owner, an outsider.
+
+``make_person`` makes more (verified by default); ``befriend`` makes two people friends;
+``login`` gives a test client logged in as someone.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable
+from typing import Any, Protocol
+
+import pytest
+from allauth.account.models import EmailAddress
+from django.core.cache import cache
+from django.test import Client
+
+from accounts.models import AccountType, Friendship, User
+from game.engine import Match, Rules
+from game.models import Game
+
+PASSWORD = "a-long-table-password-29"
+
+MakePerson = Callable[..., User]
+
+
+@pytest.fixture(autouse=True)
+def _site(db: None, settings: Any) -> None:
+    """Every site test uses the test database, a quick password hasher, and starts with
+    allauth's rate limits clear."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    cache.clear()
+
+
+@pytest.fixture
+def make_person() -> MakePerson:
+    def make(
+        email: str,
+        first_name: str = "",
+        *,
+        verified: bool = True,
+        account_type: str = AccountType.STANDARD,
+    ) -> User:
+        user = User.objects.create_user(
+            email,
+            PASSWORD,
+            first_name=first_name or email.split("@")[0].title(),
+            account_type=account_type,
+        )
+        EmailAddress.objects.create(user=user, email=email, verified=verified, primary=True)
+        return user
+
+    return make
+
+
+def befriend(one: User, other: User) -> None:
+    """Make two people friends (both rows)."""
+    Friendship.objects.create(user=one, friend=other)
+    Friendship.objects.create(user=other, friend=one)
+
+
+class Page(Protocol):
+    """A response as the test client returns it."""
+
+    content: bytes
+
+
+def text(response: Page) -> str:
+    """The page as a person reads it (HTML entities such as &#x27; turned back into text)."""
+    return html.unescape(response.content.decode())
+
+
+def login(user: User) -> Client:
+    """A browser session logged in as this user."""
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+@pytest.fixture
+def owner(make_person: MakePerson) -> User:
+    return make_person("owner@example.com", "Olive")
+
+
+@pytest.fixture
+def friend(make_person: MakePerson, owner: User) -> User:
+    person = make_person("friend@example.com", "Farid")
+    befriend(owner, person)
+    return person
+
+
+@pytest.fixture
+def outsider(make_person: MakePerson) -> User:
+    return make_person("outsider@example.com", "Oscar")
+
+
+@pytest.fixture
+def owner_game(owner: User, friend: User) -> Game:
+    """The owner's game, not started: the owner in seat 0, the friend in seat 1."""
+    return Game.objects.create(
+        host=owner, name="Olive's table", rules=Rules().to_dict(), seat_0=owner, seat_1=friend
+    )
+
+
+def start(game: Game) -> Game:
+    """Start play the way the table does: a dealt match saved in ``state``."""
+    match = Match(Rules.from_dict(game.rules), dealer=0, seed=29)
+    match.deal()
+    Game.objects.filter(pk=game.pk).update(state=match.to_json(), version=1)
+    game.refresh_from_db()
+    return game

@@ -1,0 +1,46 @@
+"""The Django admin: staff change account types and see friendships, requests and games."""
+
+from __future__ import annotations
+
+from accounts.models import AccountType, User
+from game.models import Game
+from tests.site.conftest import MakePerson, login
+
+
+def test_it_lets_staff_change_an_account_type(
+    make_person: MakePerson, owner: User, owner_game: Game
+) -> None:
+    staff = User.objects.create_superuser("staff@example.com", "staff-password-29")
+    client = login(staff)
+    for url in [
+        "/admin/accounts/user/",
+        "/admin/accounts/friendship/",
+        "/admin/accounts/friendrequest/",
+        "/admin/game/game/",
+        f"/admin/game/game/{owner_game.pk}/change/",
+        "/admin/accounts/user/add/",
+    ]:
+        assert client.get(url).status_code == 200, url
+    page = client.get(f"/admin/accounts/user/{owner.pk}/change/")
+    assert 'name="account_type"' in page.content.decode()
+    form = page.context["adminform"].form
+    data = {k: v for k, v in form.initial.items() if v is not None and k != "password"}
+    data.update(
+        {
+            "account_type": AccountType.BASIC,
+            "date_joined_0": "2026-01-01",
+            "date_joined_1": "10:00:00",
+            "groups": [],
+            "user_permissions": [],
+        }
+    )
+    data.pop("date_joined", None)
+    data.pop("last_login", None)
+    response = client.post(f"/admin/accounts/user/{owner.pk}/change/", data)
+    assert response.status_code == 302, response.content.decode()[:3000]
+    owner.refresh_from_db()
+    assert owner.account_type == AccountType.BASIC
+
+
+def test_it_keeps_the_admin_from_other_people(owner: User) -> None:
+    assert login(owner).get("/admin/accounts/user/").status_code == 302

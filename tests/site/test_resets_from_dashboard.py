@@ -1,0 +1,79 @@
+"""The host's resets from the dashboard: score, round, deck and all, each confirmed first."""
+
+from __future__ import annotations
+
+import pytest
+
+from accounts.models import User
+from game.engine import Match
+from game.models import Game, GameAction
+from tests.site.conftest import login, start, text
+
+
+@pytest.fixture
+def game_in_play(owner_game: Game) -> Game:
+    return start(owner_game)
+
+
+def test_it_offers_the_resets_once_play_has_started(owner: User, owner_game: Game) -> None:
+    assert "Resets become available once play has started" in text(login(owner).get("/"))
+    start(owner_game)
+    page = text(login(owner).get("/"))
+    for what in ("score", "round", "deck", "all"):
+        assert f"/games/{owner_game.pk}/reset/{what}/" in page
+
+
+@pytest.mark.parametrize("what", ["score", "round", "deck", "all"])
+def test_it_asks_before_resetting(owner: User, game_in_play: Game, what: str) -> None:
+    page = text(login(owner).get(f"/games/{game_in_play.pk}/reset/{what}/"))
+    assert f"for {game_in_play.name}?" in page
+    assert '<form method="post">' in page
+    assert not GameAction.objects.filter(game=game_in_play).exists()
+    assert Game.objects.get(pk=game_in_play.pk).version == game_in_play.version
+
+
+@pytest.mark.parametrize(
+    ("what", "title"),
+    [
+        ("score", "Score reset"),
+        ("round", "Round reset"),
+        ("deck", "Deck reset"),
+        ("all", "All reset"),
+    ],
+)
+def test_it_resets_when_the_host_confirms(
+    owner: User, game_in_play: Game, what: str, title: str
+) -> None:
+    page = text(login(owner).post(f"/games/{game_in_play.pk}/reset/{what}/", follow=True))
+    assert f"{title} done for Olive's table." in page
+    game = Game.objects.get(pk=game_in_play.pk)
+    assert game.version > game_in_play.version
+    logged = GameAction.objects.get(game=game, seq=game.version)
+    assert logged.action == {"type": "reset", "what": what}
+    assert logged.actor_id == owner.pk
+
+
+def test_it_zeroes_the_score_on_a_score_reset(owner: User, game_in_play: Game) -> None:
+    login(owner).post(f"/games/{game_in_play.pk}/reset/score/")
+    view = Match.from_json(Game.objects.get(pk=game_in_play.pk).state).view(None)
+    assert view["score"] == [0, 0]
+    assert view["sets"] == [[0, 0], [0, 0]]
+
+
+def test_it_says_why_a_game_not_started_cannot_be_reset(owner: User, owner_game: Game) -> None:
+    page = text(login(owner).post(f"/games/{owner_game.pk}/reset/all/", follow=True))
+    assert "All reset not done: The game has not started yet" in page
+    assert Game.objects.get(pk=owner_game.pk).version == owner_game.version
+
+
+def test_it_refuses_a_reset_to_anyone_but_the_host(
+    friend: User, outsider: User, game_in_play: Game
+) -> None:
+    assert login(friend).post(f"/games/{game_in_play.pk}/reset/score/").status_code == 403
+    assert login(outsider).post(f"/games/{game_in_play.pk}/reset/score/").status_code == 404
+    assert Game.objects.get(pk=game_in_play.pk).version == game_in_play.version
+
+
+def test_it_knows_only_the_four_resets(owner: User, game_in_play: Game) -> None:
+    assert login(owner).post(f"/games/{game_in_play.pk}/reset/everything/").status_code == 404
+    assert Game.objects.get(pk=game_in_play.pk).version == game_in_play.version

@@ -1,0 +1,1 @@
+"""Tests of the live table: the websocket consumer, its services and a restart."""

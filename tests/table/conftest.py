@@ -1,0 +1,232 @@
+"""Named people at a table and a websocket client that logs in with a real session cookie.
+
+The owner hosts and sits in seat 0 with Bilal, Chitra and Dev; Farid is the
+owner's friend (a spectator); Oscar is an outsider. ``TableClient`` connects
+through the real ASGI application (origin check, session middleware, router)
+and keeps every raw frame it receives, so tests can inspect exactly what a
+player's browser would have been sent.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import pytest
+from channels.db import database_sync_to_async
+from channels.testing import WebsocketCommunicator
+from django.conf import settings
+from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
+from django.contrib.sessions.backends.db import SessionStore
+from pytest_django.fixtures import Settings
+
+from accounts.models import Friendship, User
+from game.models import Game
+from twentynine.asgi import application
+
+ORIGIN = b"http://127.0.0.1"
+TIMEOUT = 3.0
+
+
+def session_cookie(user: User) -> str:
+    """A logged-in session for this user, as the browser's Cookie header value."""
+    store = SessionStore()
+    store[SESSION_KEY] = str(user.pk)
+    store[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+    store[HASH_SESSION_KEY] = user.get_session_auth_hash()
+    store.create()
+    return f"{settings.SESSION_COOKIE_NAME}={store.session_key}"
+
+
+class TableClient:
+    """One browser tab at the table, speaking the protocol over Channels' test communicator."""
+
+    def __init__(self, game_id: int, cookie: str | None, origin: bytes = ORIGIN) -> None:
+        self.game_id = game_id
+        self.cookie = cookie
+        headers = [(b"origin", origin)]
+        if cookie is not None:
+            headers.append((b"cookie", cookie.encode()))
+        self.communicator = WebsocketCommunicator(application, f"/ws/game/{game_id}/", headers)
+        self.frames: list[str] = []
+        self.latest: dict[str, Any] | None = None
+
+    async def connect(self) -> tuple[bool, Any]:
+        accepted, detail = await self.communicator.connect(timeout=TIMEOUT)
+        return bool(accepted), detail
+
+    async def receive(self, timeout: float = TIMEOUT) -> dict[str, Any]:
+        """The next message (a state is also kept as ``self.state``)."""
+        text = await self.communicator.receive_from(timeout=timeout)
+        self.frames.append(text)
+        message: dict[str, Any] = json.loads(text)
+        if message["type"] == "state":
+            self.latest = message
+        return message
+
+    async def state_at(self, version: int, timeout: float = TIMEOUT) -> dict[str, Any]:
+        """Read messages until a state of at least ``version`` arrives; return it."""
+        while self.latest is None or self.latest["version"] < version:
+            message = await self.receive(timeout)
+            assert message["type"] == "state", message
+        return self.latest
+
+    async def until(
+        self, ready: Callable[[dict[str, Any]], bool], timeout: float = TIMEOUT
+    ) -> dict[str, Any]:
+        """Read messages until a state satisfies ``ready``; return it."""
+        while self.latest is None or not ready(self.latest):
+            await self.receive(timeout)
+        return self.latest
+
+    async def send(self, message: dict[str, Any]) -> None:
+        await self.communicator.send_json_to(message)
+
+    async def send_text(self, text: str) -> None:
+        await self.communicator.send_to(text_data=text)
+
+    async def act(self, action: dict[str, Any], version: int | None = None) -> None:
+        await self.send(
+            {
+                "type": "action",
+                "action": action,
+                "version": self.state["version"] if version is None else version,
+            }
+        )
+
+    async def closed_with(self) -> int:
+        """Wait for the server to close the socket; the close code."""
+        output = await self.communicator.receive_output(timeout=TIMEOUT)
+        assert output["type"] == "websocket.close", output
+        return int(output["code"])
+
+    async def nothing_more(self) -> bool:
+        return bool(await self.communicator.receive_nothing(timeout=0.1))
+
+    async def close(self) -> None:
+        await self.communicator.disconnect()
+
+    @property
+    def state(self) -> dict[str, Any]:
+        """The last state received (there is one once the socket is open)."""
+        assert self.latest is not None, "no state received yet"
+        return self.latest
+
+    @property
+    def seat(self) -> int:
+        """This player's seat (the client must be a seated player's)."""
+        seat = self.state["table"]["you"]["seat"]
+        assert isinstance(seat, int)
+        return seat
+
+
+Open = Callable[[User], Awaitable[TableClient]]
+
+
+@pytest.fixture(autouse=True)
+def _quick_table(transactional_db: None, settings: Settings) -> None:
+    """A real (committing) database, short pauses between deals, and no rate limit unless a
+    test sets one."""
+    settings.NEXT_DEAL_DELAY = 0.05
+    settings.WEBSOCKET_RATE_PER_SECOND = 10_000
+
+
+def make_user(email: str, name: str) -> User:
+    return User.objects.create_user(email, None, first_name=name)
+
+
+def befriend(one: User, other: User) -> None:
+    Friendship.objects.create(user=one, friend=other)
+    Friendship.objects.create(user=other, friend=one)
+
+
+@pytest.fixture
+def owner() -> User:
+    return make_user("owner@example.com", "Olive")
+
+
+@pytest.fixture
+def players(owner: User) -> list[User]:
+    """The four seated players, seat by seat; the owner is in seat 0."""
+    seated = [owner]
+    for email, name in (("bilal@example.com", "Bilal"), ("chitra@example.com", "Chitra"),
+                        ("dev@example.com", "Dev")):
+        person = make_user(email, name)
+        befriend(owner, person)
+        seated.append(person)
+    return seated
+
+
+@pytest.fixture
+def friend(owner: User) -> User:
+    person = make_user("friend@example.com", "Farid")
+    befriend(owner, person)
+    return person
+
+
+@pytest.fixture
+def outsider() -> User:
+    return make_user("outsider@example.com", "Oscar")
+
+
+@pytest.fixture
+def game(owner: User, players: list[User]) -> Game:
+    return Game.objects.create(
+        host=owner,
+        name="Friday 29",
+        seat_0=players[0],
+        seat_1=players[1],
+        seat_2=players[2],
+        seat_3=players[3],
+    )
+
+
+@pytest.fixture
+def open_table(game: Game) -> Open:
+    """Connect a user to the game's table and read their first state."""
+
+    async def open_(user: User) -> TableClient:
+        cookie = await database_sync_to_async(session_cookie)(user)
+        client = TableClient(game.pk, cookie)
+        connected, _ = await client.connect()
+        assert connected
+        await client.receive()
+        return client
+
+    return open_
+
+
+async def seat_everyone(open_table: Open, players: list[User]) -> list[TableClient]:
+    """All four players open the table; returns their clients once a deal is in progress.
+
+    (A first deal can be annulled at once, e.g. when the first hand holds no
+    points; the next one follows by itself.)
+    """
+    clients = [await open_table(user) for user in players]
+    for client in clients:
+        await client.until(
+            lambda state: state["table"]["started"] and state["view"]["phase"] != "deal"
+        )
+    await settle(clients, max(client.state["version"] for client in clients))
+    return clients
+
+
+async def settle(clients: list[TableClient], version: int) -> None:
+    """Every client has received the state of ``version``."""
+    await asyncio.gather(*(client.state_at(version) for client in clients))
+
+
+async def play_random_step(
+    clients: list[TableClient], rng: random.Random
+) -> dict[str, Any] | None:
+    """One random legal action by a seat whose turn it is; None when nobody may act."""
+    able = [c for c in clients if c.latest is not None and c.latest["legal"]]
+    if not able:
+        return None
+    actor = rng.choice(able)
+    action: dict[str, Any] = rng.choice(actor.state["legal"])
+    await actor.act(action)
+    return action

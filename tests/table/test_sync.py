@@ -1,0 +1,112 @@
+"""Reloading, reconnecting or missing a message never loses the table."""
+
+from __future__ import annotations
+
+import random
+
+from channels.db import database_sync_to_async
+from django.utils import timezone
+from pytest_django.fixtures import Settings
+
+from accounts.models import User
+from game import autodeal, services
+from game.models import Game
+from tests.table.conftest import Open, TableClient, play_random_step, seat_everyone, settle
+
+
+async def play_some(clients: list[TableClient], steps: int, rng: random.Random) -> None:
+    for _ in range(steps):
+        version = clients[0].state["version"]
+        if await play_random_step(clients, rng) is None:
+            await settle(clients, version + 1)
+            continue
+        await settle(clients, version + 1)
+
+
+async def test_it_returns_the_table_exactly_as_it_was_after_a_reload(
+    open_table: Open, players: list[User]
+) -> None:
+    clients = await seat_everyone(open_table, players)
+    await play_some(clients, 12, random.Random(3))
+    before = clients[2].state
+    await clients[2].close()
+    again = await open_table(players[2])
+    assert again.state["version"] == before["version"]
+    assert again.state["view"] == before["view"]
+    assert again.state["legal"] == before["legal"]
+    assert again.state["events"] == []
+
+
+async def test_it_sends_the_full_state_on_sync(
+    open_table: Open, players: list[User]
+) -> None:
+    clients = await seat_everyone(open_table, players)
+    await play_some(clients, 5, random.Random(4))
+    before = clients[1].state
+    await clients[1].send({"type": "sync"})
+    state = await clients[1].receive()
+    assert state["type"] == "state"
+    assert state["version"] == before["version"]
+    assert state["view"] == before["view"]
+
+
+async def test_it_fills_a_version_gap_with_the_missed_events(
+    open_table: Open, players: list[User], game: Game
+) -> None:
+    clients = await seat_everyone(open_table, players)
+    start = clients[0].state["version"]
+    # A change whose announcement was lost (the channel layer delivers at most once).
+    in_turn = next(c for c in clients if c.state["legal"])
+    user = players[in_turn.seat]
+    missed = in_turn.state["legal"][0]
+    await database_sync_to_async(services.apply_action)(game.pk, user.pk, missed, start)
+    assert await clients[0].nothing_more()
+
+    # The next change is announced: every socket gets both changes' events.
+    def next_in_turn() -> tuple[User, dict[str, object]]:
+        match = services.refresh(game.pk, players[0])[1].match
+        assert match is not None
+        seat = match.turn()[0]
+        return players[seat], match.legal_actions(seat)[0]
+
+    actor, action = await database_sync_to_async(next_in_turn)()
+    actor_client = clients[players.index(actor)]
+    await actor_client.act(action, version=start + 1)
+    for client in clients:
+        state = await client.state_at(start + 2)
+        assert state["version"] == start + 2
+        kinds = [event["type"] for event in state["events"]]
+        assert len(kinds) == 2, state["events"]
+    # And a client that asks after a gap gets everything as it is now.
+    await clients[0].send({"type": "sync"})
+    fresh = await clients[0].receive()
+    assert fresh["version"] == start + 2
+
+
+async def test_it_deals_the_next_hand_when_a_socket_finds_it_overdue(
+    open_table: Open, players: list[User], game: Game, settings: Settings
+) -> None:
+    settings.NEXT_DEAL_DELAY = 30
+    clients = await seat_everyone(open_table, players)
+    rng = random.Random(11)
+    while True:
+        version = clients[0].state["version"]
+        if await play_random_step(clients, rng) is None:
+            break
+        await settle(clients, version + 1)
+    waiting = clients[0].state
+    assert waiting["view"]["phase"] == "deal"
+    assert 25 < waiting["table"]["next_deal_in"] <= 30
+    round_no = waiting["view"]["round_no"]
+    # The server stops (its timers die with it) and comes back after the pause has ended.
+    for client in clients:
+        await client.close()
+    for timer in list(autodeal._timers.values()):
+        timer.cancel()
+    await Game.objects.filter(pk=game.pk).aupdate(next_deal_at=timezone.now())
+    returning = await open_table(players[1])
+    state = await returning.until(lambda s: s["view"]["round_no"] == round_no + 1)
+    assert state["version"] == waiting["version"] + 1
+    assert state["events"][0] == {"type": "deal", "dealer": state["view"]["dealer"], "packet": 1}
+    if state["view"]["phase"] != "deal":  # (unless that deal was annulled at once)
+        assert state["table"]["next_deal_in"] is None

@@ -1,0 +1,1 @@
+"""Tests of the live table page (the HTML frame served at /table/<id>/)."""

@@ -1,0 +1,137 @@
+"""The table page: seated players and the host's friends see it, nobody else learns it exists."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from accounts.models import Friendship, User
+from game.models import Game
+
+
+def person(email: str, name: str) -> User:
+    return User.objects.create_user(email, "a-long-table-password-29", first_name=name)
+
+
+def befriend(one: User, other: User) -> None:
+    Friendship.objects.create(user=one, friend=other)
+    Friendship.objects.create(user=other, friend=one)
+
+
+def logged_in(user: User) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+@pytest.fixture
+def owner(db: None) -> User:
+    return person("owner@example.com", "Asha")
+
+
+@pytest.fixture
+def players(owner: User) -> list[User]:
+    others = [person(f"{n.lower()}@example.com", n) for n in ("Bilal", "Chitra", "Dev")]
+    for other in others:
+        befriend(owner, other)
+    return [owner, *others]
+
+
+@pytest.fixture
+def friend(owner: User) -> User:
+    watcher = person("friend@example.com", "Farid")
+    befriend(owner, watcher)
+    return watcher
+
+
+@pytest.fixture
+def outsider(db: None) -> User:
+    return person("outsider@example.com", "Oscar")
+
+
+@pytest.fixture
+def game(owner: User, players: list[User]) -> Game:
+    return Game.objects.create(
+        host=owner,
+        name="Friday 29",
+        conference_link="https://meet.example.com/friday",
+        seat_0=players[0],
+        seat_1=players[1],
+        seat_2=players[2],
+        seat_3=players[3],
+    )
+
+
+def page_config(content: bytes) -> dict[str, Any]:
+    """The JSON the page's script starts from (the json_script block)."""
+    html = content.decode()
+    start = html.index('<script id="table-config" type="application/json">')
+    start = html.index(">", start) + 1
+    config: dict[str, Any] = json.loads(html[start : html.index("</script>", start)])
+    return config
+
+
+def test_it_shows_a_seated_player_their_seat_and_the_players(
+    game: Game, players: list[User]
+) -> None:
+    response = logged_in(players[1]).get(reverse("table", args=[game.pk]))
+    assert response.status_code == 200
+    assert [t.name for t in response.templates][:2] == ["game/table.html", "base.html"]
+    config = page_config(response.content)
+    assert config["game"] == game.pk
+    assert config["seat"] == 1
+    assert config["spectator"] is False
+    assert config["host"] is False
+    assert config["host_seat"] == 0
+    assert config["players"] == ["Asha", "Bilal", "Chitra", "Dev"]
+    assert config["ws_path"] == f"/ws/game/{game.pk}/"
+    body = response.content.decode()
+    assert "Friday 29" in body
+    assert 'href="https://meet.example.com/friday"' in body
+    assert "js/table.js" in body
+    assert 'id="host-controls"' not in body
+
+
+def test_it_gives_the_host_the_reset_buttons(game: Game, owner: User) -> None:
+    response = logged_in(owner).get(reverse("table", args=[game.pk]))
+    assert response.status_code == 200
+    config = page_config(response.content)
+    assert config["seat"] == 0
+    assert config["host"] is True
+    body = response.content.decode()
+    for what in ("score", "round", "deck", "all"):
+        assert f'data-reset="{what}"' in body
+
+
+def test_it_lets_a_friend_of_the_host_watch(game: Game, friend: User) -> None:
+    response = logged_in(friend).get(f"/table/{game.pk}/")
+    assert response.status_code == 200
+    config = page_config(response.content)
+    assert config["seat"] is None
+    assert config["spectator"] is True
+    assert config["host"] is False
+    assert "Watching" in response.content.decode()
+
+
+def test_it_hides_the_game_from_an_outsider(game: Game, outsider: User) -> None:
+    response = logged_in(outsider).get(f"/table/{game.pk}/")
+    assert response.status_code == 404
+    body = response.content.decode()
+    assert "Friday 29" not in body
+    assert "Bilal" not in body
+
+
+def test_it_answers_404_for_a_game_that_does_not_exist(game: Game, players: list[User]) -> None:
+    response = logged_in(players[0]).get(f"/table/{game.pk + 100}/")
+    assert response.status_code == 404
+
+
+def test_it_sends_anonymous_visitors_to_the_login_page(game: Game) -> None:
+    response = Client().get(f"/table/{game.pk}/")
+    assert response.status_code == 302
+    assert response["Location"].startswith("/accounts/login/?next=")
+    assert f"/table/{game.pk}/" in response["Location"]
