@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from django.conf import settings
 from django.db import models
 
@@ -86,7 +88,7 @@ class GameAction(models.Model):
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:
-        constraints = [
+        constraints: ClassVar[list[models.BaseConstraint]] = [
             models.UniqueConstraint(fields=["game", "seq"], name="unique_action_seq"),
         ]
-        ordering = ["game", "seq"]
+        ordering: ClassVar[list[str]] = ["game", "seq"]

@@ -189,10 +189,12 @@ def _ready_to_start(game: Game) -> bool:
 
 
 def _first_deal(game: Game) -> Snapshot:
-    """Create the match (random first dealer, unpredictable shuffles) and deal."""
-    match = Match(
-        Rules.from_dict(game.rules), dealer=secrets.randbelow(4), seed=secrets.randbits(63)
-    )
+    """Create the match (random first dealer; shuffles from secrets.SystemRandom) and deal.
+
+    No seed: a seeded match would keep its generator's state in ``Game.state``,
+    from which anyone reading the database could foresee every later deal.
+    """
+    match = Match(Rules.from_dict(game.rules), dealer=secrets.randbelow(4))
     events = match.deal()
     return _commit(game, match, {"type": "deal"}, events)
 

@@ -27,7 +27,7 @@ from game.engine import Match, Rules
 from game.models import Game, GameAction
 
 SEAT_FIELDS = ("seat_0", "seat_1", "seat_2", "seat_3")
-CACHE_SIZE = 1024
+CACHE_SIZE = 512
 
 
 @dataclass(frozen=True)

@@ -89,6 +89,8 @@ class Auction:
         if value is None:
             return
         low = self.lowest(seat)
+        if low > MAX_BID:
+            raise IllegalAction(f"Nobody can call above {MAX_BID}: you may only pass")
         if value > MAX_BID:
             raise IllegalAction(f"Calls go up to {MAX_BID}")
         if value < low:

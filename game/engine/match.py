@@ -742,6 +742,8 @@ def _parse(action: object) -> Move:
     if not isinstance(action, dict):
         raise IllegalAction("An action must be a dict with a 'type'")
     kind = action.get("type")
+    if kind is None:
+        raise IllegalAction("An action needs a 'type', such as 'bid', 'pass' or 'play'")
     if not isinstance(kind, str) or kind not in ACTION_TYPES:
         raise IllegalAction(f"Unknown action {kind!r}")
     keys = set(action)

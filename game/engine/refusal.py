@@ -30,6 +30,8 @@ def refusal(m: Match, seat: int, move_: tuple[str, int]) -> str:
     if kind == "single_hand":
         if not m.rules.single_hand:
             return "Single Hand is not played at this table"
+        if phase in ("single_hand_doubling", "play"):
+            return "The Single Hand calls are over"
         if phase != "single_hand":
             return "Single Hand may be called only after all eight cards are dealt"
         if seat == (r.first + r.sh_next) % 4:
@@ -37,6 +39,8 @@ def refusal(m: Match, seat: int, move_: tuple[str, int]) -> str:
         return "It is not your turn"
     if kind in ("trump", "seventh_card"):
         if phase != "trump":
+            if r.method:
+                return "Trump has already been set"
             return "Trump is set only right after the auction"
         if seat != r.bidder:
             return "Only the bidder sets trump"

@@ -80,6 +80,7 @@ function onState(msg) {
   state.receivedAt = Date.now();
   dealSyncSent = false;
   root.classList.remove("pending");
+  delete root.querySelector("#status").dataset.error;
   const events = msg.events || [];
   log.add(events, state.table, state.view);
   for (const event of events.filter((e) => e.type === "reset")) {

@@ -9,6 +9,7 @@ look at (desktop and phone).
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 from collections.abc import Iterator
@@ -112,7 +113,7 @@ def wait_past(page: Page, seen: int) -> None:
         page.wait_for_function(
             "v => Number(document.querySelector('#table-app').dataset.version || -1) > v",
             arg=seen,
-            timeout=10000,
+            timeout=20000,
         )
     except Exception:
         print(
@@ -177,6 +178,34 @@ def hand_and_trick(page: Page) -> tuple[list[str], list[str]]:
     return hand, trick
 
 
+def check_hidden_trump(players: list[Page], watcher: Page) -> bool:
+    """While trump is hidden only the bidder (and the spectator) sees its suit on the marker."""
+    hidden = "#trump-marker[data-shown='false']"
+    if not all(p.locator(hidden).is_visible() for p in players):
+        return False
+    suits = [p.get_attribute("#trump-marker", "data-trump") for p in players]
+    known = [i for i, suit in enumerate(suits) if suit]
+    if not known:  # a 7th-card trump before the second packet: nobody knows it yet
+        return False
+    assert len(known) == 1, suits
+    bidder = players[known[0]]
+    assert bidder.locator("#seat-bottom .badge.bidder").count() == 1
+    assert watcher.get_attribute("#trump-marker", "data-trump") == suits[known[0]]
+    return True
+
+
+def check_phone_cards_are_big_enough_to_tap(phone: Page) -> bool:
+    """With a full hand on a phone, every card shows at least 40 by 80 pixels of itself."""
+    boxes = [c.bounding_box() for c in phone.locator("#hand .card").all()]
+    if len(boxes) < 8 or None in boxes:
+        return False
+    lefts = sorted(box["x"] for box in boxes if box)
+    assert min(b - a for a, b in itertools.pairwise(lefts)) >= 40, lefts
+    assert all(box["height"] >= 80 for box in boxes if box)
+    assert max(box["x"] + box["width"] for box in boxes if box) <= PHONE["width"]
+    return True
+
+
 def check_spectator_toggle(watcher: Page) -> None:
     """The host's hand shows face up at the bottom; a click turns another hand over and back."""
     assert watcher.locator("#hand[data-face='up'] .card[data-card]").count() >= 4
@@ -239,7 +268,7 @@ def play_a_deal_watch_it_and_reset(live_site: LiveSite, browser: Browser) -> Non
 
     for page in everyone:
         try:
-            page.wait_for_selector("#table-app:not([data-phase='waiting'])", timeout=15000)
+            page.wait_for_selector("#table-app:not([data-phase='waiting'])", timeout=30000)
         except Exception:
             print([(p.get_attribute("#table-app", "data-phase"), version(p)) for p in everyone])
             print(SCRIPT_ERRORS)
@@ -260,10 +289,14 @@ def play_a_deal_watch_it_and_reset(live_site: LiveSite, browser: Browser) -> Non
 
     reloaded = False
     refused_shown = False
+    trump_checked = False
+    phone_checked = False
     for _step in range(400):
         settle(everyone)
         if all(round_over(p) for p in players):
             break
+        trump_checked = trump_checked or check_hidden_trump(players, watcher)
+        phone_checked = phone_checked or check_phone_cards_are_big_enough_to_tap(players[2])
         for page in players:
             before = version(page)
             trick_now = page.locator("#trick:not(.previous) .card[data-card]").count()
@@ -294,6 +327,8 @@ def play_a_deal_watch_it_and_reset(live_site: LiveSite, browser: Browser) -> Non
     else:
         pytest.fail("the deal did not reach a round result in 400 steps")
     assert reloaded, "no trick reached two cards on the reloading player's turn"
+    assert trump_checked, "trump was never seen hidden on the marker"
+    assert phone_checked, "the phone never held a full hand"
 
     for page in everyone:
         result = page.locator("#round-result").inner_text()

@@ -148,6 +148,7 @@ def test_it_names_teams_by_their_players_in_the_round_result(page: Page) -> None
         ({"type": "bid", "seat": 1, "value": 17, "match": False}, "Bilal bids 17"),
         ({"type": "bid", "seat": 0, "value": 17, "match": True}, "Asha matches 17"),
         ({"type": "pass", "seat": 3}, "Dev passes"),
+        ({"type": "pass", "seat": 3, "question": "single_hand"}, "Dev passes (no Single Hand)"),
         ({"type": "trump_shown", "seat": 0, "suit": "H"}, "Asha asks to see trump: hearts"),
         (
             {"type": "trump_shown", "seat": 1, "suit": "S", "card": "9S"},

@@ -254,6 +254,11 @@ def play_deal(m: Match, rnd: random.Random, checked: bool) -> None:
     if last["kind"] == "regular":
         assert last["made"] == (last["points"][team] >= last["target"])
         assert abs(last["delta"]) == (2 if last["bonus"] else last["stake"])
+        if last["ended_early"]:
+            left = 28 + m.rules.last_trick_point - trick_points
+            taken = last["points"][team]
+            assert taken >= last["target"] or taken + left < last["target"]
+            assert last["stake"] > 1 or 0 < last["tricks"][team] < tricks
     else:
         assert last["made"] == (last["tricks"][team] == 8)
         assert last["stake"] in (3, 6, 12, 24)

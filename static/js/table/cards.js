@@ -1,7 +1,6 @@
 // Cards: codes ("JH" = jack of hearts), their order in a hand, and how one is drawn.
 
 export const RANKS = ["J", "9", "A", "T", "K", "Q", "8", "7"];
-export const SUITS = ["S", "H", "C", "D"];
 export const SUIT_SYMBOL = { S: "♠", H: "♥", C: "♣", D: "♦" };
 export const SUIT_NAME = { S: "spades", H: "hearts", C: "clubs", D: "diamonds" };
 const RED = new Set(["H", "D"]);

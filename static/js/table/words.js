@@ -38,6 +38,12 @@ export function roundResultText(table, result) {
 }
 
 const STAKE_CALL = { double: "doubles", redouble: "redoubles", set_double: "calls SetDouble" };
+const QUESTION = {
+  double: "Double",
+  redouble: "Redouble",
+  set_double: "SetDouble",
+  single_hand: "Single Hand",
+};
 const RESET_WHAT = {
   score: "the score",
   round: "the round",
@@ -56,7 +62,9 @@ export function eventText(table, event, view) {
     case "bid":
       return event.match ? `${name(event.seat)} matches ${event.value}` : `${name(event.seat)} bids ${event.value}`;
     case "pass":
-      return `${name(event.seat)} passes`;
+      return QUESTION[event.question]
+        ? `${name(event.seat)} passes (no ${QUESTION[event.question]})`
+        : `${name(event.seat)} passes`;
     case "trump_set":
       return event.method === "seventh_card"
         ? `${name(event.seat)} sets trump by the 7th card`
