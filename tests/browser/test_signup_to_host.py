@@ -10,24 +10,15 @@ View. Screenshots go to /tmp/twentynine-site for a person to look at.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, expect, sync_playwright
+from playwright.sync_api import Browser, Page, expect
 
 from tests.live_site import LiveSite
 
 pytestmark = [pytest.mark.browser, pytest.mark.server]
 
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 PASSWORD = "a-long-table-password-29"
 SHOTS = Path("/tmp/twentynine-site")
 SEED_FRIENDS = f"""
@@ -38,17 +29,6 @@ for email, name in [("farid@example.com", "Farid"), ("gita@example.com", "Gita")
     EmailAddress.objects.create(user=user, email=email, verified=True, primary=True)
 """
 
-
-@pytest.fixture
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(
-            executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS
-        )
-        try:
-            yield chromium
-        finally:
-            chromium.close()
 
 
 def shot(page: Page, name: str) -> None:

@@ -12,24 +12,15 @@ from __future__ import annotations
 import itertools
 import json
 import random
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize
 
 from tests.live_site import LiveSite
 
 pytestmark = [pytest.mark.browser, pytest.mark.server]
 
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 NAMES = ["Asha", "Bilal", "Chitra", "Dev", "Esha"]
 DESKTOP: ViewportSize = {"width": 1280, "height": 900}
 PHONE: ViewportSize = {"width": 390, "height": 844}
@@ -67,17 +58,6 @@ for user in people:
 print(json.dumps({"game": game.pk, "sessions": sessions}))
 """
 
-
-@pytest.fixture
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(
-            executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS
-        )
-        try:
-            yield chromium
-        finally:
-            chromium.close()
 
 
 def open_table(

@@ -12,9 +12,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page, Route, sync_playwright
+from playwright.sync_api import Page, Route
 
-from tests.browser.test_table_play import CHROMIUM_ARGS
+from tests.browser.conftest import launch
 
 pytestmark = pytest.mark.browser
 
@@ -43,15 +43,11 @@ def serve(route: Route) -> None:
 
 @pytest.fixture(scope="module")
 def page() -> Iterator[Page]:
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS
-        )
+    for browser in launch():
         tab = browser.new_page()
         tab.route(f"{ORIGIN}/**", serve)
         tab.goto(f"{ORIGIN}/")
         yield tab
-        browser.close()
 
 
 def call(page: Page, module: str, function: str, *args: Any) -> Any:

@@ -11,15 +11,15 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 import pytest
-from allauth.account.models import EmailAddress
 from django.core.cache import cache
-from django.test import Client
 
-from accounts.models import AccountType, Friendship, User
+from accounts.models import User
 from game.engine import Match, Rules
 from game.models import Game
+from tests import people
 
-PASSWORD = "a-long-table-password-29"
+PASSWORD = people.PASSWORD
+befriend = people.befriend
 
 MakePerson = Callable[..., User]
 
@@ -34,29 +34,7 @@ def _site(db: None, settings: Any) -> None:
 
 @pytest.fixture
 def make_person() -> MakePerson:
-    def make(
-        email: str,
-        first_name: str = "",
-        *,
-        verified: bool = True,
-        account_type: str = AccountType.STANDARD,
-    ) -> User:
-        user = User.objects.create_user(
-            email,
-            PASSWORD,
-            first_name=first_name or email.split("@")[0].title(),
-            account_type=account_type,
-        )
-        EmailAddress.objects.create(user=user, email=email, verified=verified, primary=True)
-        return user
-
-    return make
-
-
-def befriend(one: User, other: User) -> None:
-    """Make two people friends (both rows)."""
-    Friendship.objects.create(user=one, friend=other)
-    Friendship.objects.create(user=other, friend=one)
+    return people.make_person
 
 
 class Page(Protocol):
@@ -70,11 +48,7 @@ def text(response: Page) -> str:
     return html.unescape(response.content.decode())
 
 
-def login(user: User) -> Client:
-    """A browser session logged in as this user."""
-    client = Client()
-    client.force_login(user)
-    return client
+login = people.logged_in
 
 
 @pytest.fixture

@@ -23,8 +23,9 @@ from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_K
 from django.contrib.sessions.backends.db import SessionStore
 from pytest_django.fixtures import Settings
 
-from accounts.models import Friendship, User
+from accounts.models import User
 from game.models import Game
+from tests.people import befriend
 from twentynine.asgi import application
 
 ORIGIN = b"http://127.0.0.1"
@@ -136,11 +137,6 @@ def _quick_table(transactional_db: None, settings: Settings) -> None:
 
 def make_user(email: str, name: str) -> User:
     return User.objects.create_user(email, None, first_name=name)
-
-
-def befriend(one: User, other: User) -> None:
-    Friendship.objects.create(user=one, friend=other)
-    Friendship.objects.create(user=other, friend=one)
 
 
 @pytest.fixture

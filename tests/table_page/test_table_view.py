@@ -9,23 +9,13 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from accounts.models import Friendship, User
+from accounts.models import User
 from game.models import Game
+from tests.people import befriend, logged_in, make_person
 
 
 def person(email: str, name: str) -> User:
-    return User.objects.create_user(email, "a-long-table-password-29", first_name=name)
-
-
-def befriend(one: User, other: User) -> None:
-    Friendship.objects.create(user=one, friend=other)
-    Friendship.objects.create(user=other, friend=one)
-
-
-def logged_in(user: User) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
+    return make_person(email, name)
 
 
 @pytest.fixture
