@@ -33,7 +33,8 @@ as_root() {
 ensure_debian_packages() {
     local missing=()
     for pkg in "$@"; do
-        dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg")
+        dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" ||
+            missing+=("$pkg")
     done
     if [ "${#missing[@]}" -gt 0 ]; then
         echo "Installing Debian packages: ${missing[*]}"
