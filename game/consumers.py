@@ -70,7 +70,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.role_checked_at = time.monotonic()
         if changed:
             await announce(latest)
-        await self._send_state(latest, [])
+        await self._send_full_state(latest)
 
     async def dispatch(self, message: dict[str, Any]) -> None:
         """Call the message's handler, without Channels' hop to the database thread first.
@@ -217,12 +217,22 @@ class TableConsumer(AsyncWebsocketConsumer):
             return
         self.role = role
         self.role_checked_at = time.monotonic()
-        await self._send_state(latest, [])
+        await self._send_full_state(latest)
 
-    async def _send_state(self, latest: Snapshot, events: list[dict[str, Any]]) -> None:
+    async def _send_full_state(self, latest: Snapshot) -> None:
+        """The full state with the recent history of changes, for the page's log."""
+        history = await database_sync_to_async(snapshot.history)(self.game_id, latest.version)
+        await self._send_state(latest, [], history)
+
+    async def _send_state(
+        self,
+        latest: Snapshot,
+        events: list[dict[str, Any]],
+        history: list[list[Any]] | None = None,
+    ) -> None:
         assert self.role is not None
         self.version = latest.version
-        await self.send(text_data=json.dumps(latest.state_for(self.role, events)))
+        await self.send(text_data=json.dumps(latest.state_for(self.role, events, history)))
         schedule_next_deal(latest)
 
     async def _error(self, code: str, message: str) -> None:

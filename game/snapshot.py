@@ -28,6 +28,8 @@ from game.models import Game, GameAction
 
 SEAT_FIELDS = ("seat_0", "seat_1", "seat_2", "seat_3")
 CACHE_SIZE = 512
+# How many changes a (re)connecting socket is sent for its log: more than one whole deal.
+HISTORY_LIMIT = 100
 
 
 @dataclass(frozen=True)
@@ -97,10 +99,16 @@ class Snapshot:
             return None
         return round(max(0.0, (self.next_deal_at - timezone.now()).total_seconds()), 2)
 
-    def state_for(self, role: Role, events: list[dict[str, Any]]) -> dict[str, Any]:
-        """The "state" message for a viewer with this role (see docs/protocol.md)."""
+    def state_for(
+        self,
+        role: Role,
+        events: list[dict[str, Any]],
+        history: list[list[Any]] | None = None,
+    ) -> dict[str, Any]:
+        """The "state" message for a viewer with this role (see docs/protocol.md); ``history``
+        goes only with a full state, after a connect or a sync."""
         view, legal = self.view_and_legal(role.seat)
-        return {
+        message: dict[str, Any] = {
             "type": "state",
             "version": self.version,
             "view": view,
@@ -123,6 +131,9 @@ class Snapshot:
                 "rules": self.rules,
             },
         }
+        if history is not None:
+            message["history"] = history
+        return message
 
 
 _cache: OrderedDict[tuple[int, int], Snapshot] = OrderedDict()
@@ -219,6 +230,17 @@ def load(game: Game) -> Snapshot:
 def current(game_id: int) -> Snapshot:
     """The latest snapshot of a game, read from the database (raises Game.DoesNotExist)."""
     return load(game_with_players(game_id))
+
+
+def history(game_id: int, upto: int, limit: int = HISTORY_LIMIT) -> list[list[Any]]:
+    """The last ``limit`` changes up to version ``upto`` as ``[version, events]`` pairs, oldest
+    first: a socket that (re)connects fills its log from them."""
+    rows = (
+        GameAction.objects.filter(game_id=game_id, seq__lte=upto)
+        .order_by("-seq")
+        .values_list("seq", "events")[:limit]
+    )
+    return [[seq, events] for seq, events in reversed(rows) if events]
 
 
 def events_between(game_id: int, after: int, upto: int) -> list[dict[str, Any]]:

@@ -82,7 +82,8 @@ function onState(msg) {
   root.classList.remove("pending");
   delete root.querySelector("#status").dataset.error;
   const events = msg.events || [];
-  log.add(events, state.table, state.view);
+  if (msg.history) log.addHistory(msg.history, state.table, state.view);
+  else log.add(events, state.table, state.view, msg.version);
   for (const event of events.filter((e) => e.type === "reset")) {
     toast.show(eventText(state.table, event, state.view), "announce", 6000);
   }

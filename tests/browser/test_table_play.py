@@ -283,10 +283,12 @@ def play_a_deal_watch_it_and_reset(live_site: LiveSite, browser: Browser) -> Non
             trick_now = page.locator("#trick:not(.previous) .card[data-card]").count()
             if not reloaded and trick_now == 2 and page.locator("#hand.my-turn").count():
                 hand, trick = hand_and_trick(page)
+                log = page.locator("#log li").all_inner_texts()
                 page.reload()
                 page.wait_for_selector("#hand .card[data-card]")
                 settle(everyone)
                 assert hand_and_trick(page) == (hand, trick)
+                assert page.locator("#log li").all_inner_texts() == log
                 page.screenshot(path=f"{SHOTS}-after-reload.png", full_page=True)
                 reloaded = True
                 before = version(page)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+import json
 import random
 
 from channels.db import database_sync_to_async
@@ -110,3 +112,28 @@ async def test_it_deals_the_next_hand_when_a_socket_finds_it_overdue(
     assert state["events"][0] == {"type": "deal", "dealer": state["view"]["dealer"], "packet": 1}
     if state["view"]["phase"] != "deal":  # (unless that deal was annulled at once)
         assert state["table"]["next_deal_in"] is None
+
+
+async def test_it_sends_a_newcomer_the_recent_history_for_the_log(
+    open_table: Open, players: list[User], friend: User
+) -> None:
+    clients = await seat_everyone(open_table, players)
+    await play_some(clients, 10, random.Random(5))
+    seen = [
+        (message["version"], message["events"])
+        for message in map(json.loads, clients[0].frames)
+        if message["type"] == "state" and message["events"]
+    ]
+    watcher = await open_table(friend)
+    history = [(version, events) for version, events in watcher.state["history"]]
+    assert history[-len(seen):] == seen
+    assert all(a < b for (a, _), (b, _) in itertools.pairwise(history))
+    assert any(event["type"] == "bid" for _, events in history for event in events)
+
+
+async def test_it_sends_no_history_with_an_ordinary_change(
+    open_table: Open, players: list[User]
+) -> None:
+    clients = await seat_everyone(open_table, players)
+    await play_some(clients, 2, random.Random(6))
+    assert "history" not in clients[0].state

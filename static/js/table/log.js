@@ -8,9 +8,12 @@ export class TableLog {
   constructor(list, gameId) {
     this.list = list;
     this.key = `twentynine-log-${gameId}`;
+    this.versionKey = `${this.key}-version`;
     this.lines = [];
+    this.version = 0; // the newest game version whose events are in the log
     try {
       this.lines = JSON.parse(sessionStorage.getItem(this.key) || "[]");
+      this.version = Number(sessionStorage.getItem(this.versionKey) || 0);
     } catch {
       this.lines = [];
     }
@@ -26,8 +29,18 @@ export class TableLog {
     return li;
   }
 
-  /** Add one line per event, in order. */
-  add(events, table, view) {
+  /** After a connect or a sync: add the changes of `history` ([version, events] pairs) that
+   * the log does not hold yet, so a new tab, a spectator or a reload sees the recent past once. */
+  addHistory(history, table, view) {
+    for (const [version, events] of history) {
+      if (version > this.version) this.add(events, table, view, version);
+    }
+  }
+
+  /** Add one line per event of the change that made `version`, in order (once per version). */
+  add(events, table, view, version) {
+    if (version <= this.version) return;
+    this.version = version;
     for (const event of events) {
       const line = { text: eventText(table, event, view), type: event.type };
       this.lines.push(line);
@@ -39,6 +52,7 @@ export class TableLog {
     }
     try {
       sessionStorage.setItem(this.key, JSON.stringify(this.lines));
+      sessionStorage.setItem(this.versionKey, String(this.version));
     } catch {
       // Storage full or disabled: the log still shows this session's lines.
     }
