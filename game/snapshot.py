@@ -233,14 +233,21 @@ def current(game_id: int) -> Snapshot:
 
 
 def history(game_id: int, upto: int, limit: int = HISTORY_LIMIT) -> list[list[Any]]:
-    """The last ``limit`` changes up to version ``upto`` as ``[version, events]`` pairs, oldest
-    first: a socket that (re)connects fills its log from them."""
+    """The changes of the current (or just finished) deal up to version ``upto``, as
+    ``[version, events]`` pairs, oldest first: a socket that (re)connects fills its log from
+    them. Earlier deals are left out: their played cards may lie in today's hidden hands."""
     rows = (
         GameAction.objects.filter(game_id=game_id, seq__lte=upto)
         .order_by("-seq")
         .values_list("seq", "events")[:limit]
     )
-    return [[seq, events] for seq, events in reversed(rows) if events]
+    deal: list[list[Any]] = []
+    for seq, events in rows:
+        if events:
+            deal.append([seq, events])
+        if any(e["type"] == "deal" and e.get("packet") == 1 for e in events):
+            return deal[::-1]
+    return []
 
 
 def events_between(game_id: int, after: int, upto: int) -> list[dict[str, Any]]:

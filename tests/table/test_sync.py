@@ -137,3 +137,25 @@ async def test_it_sends_no_history_with_an_ordinary_change(
     clients = await seat_everyone(open_table, players)
     await play_some(clients, 2, random.Random(6))
     assert "history" not in clients[0].state
+
+
+async def test_it_keeps_earlier_deals_out_of_the_history(
+    open_table: Open, players: list[User], friend: User, settings: Settings
+) -> None:
+    settings.NEXT_DEAL_DELAY = 0
+    clients = await seat_everyone(open_table, players)
+    rng = random.Random(7)
+    deals = 0
+    while deals < 2:
+        version = clients[0].state["version"]
+        if await play_random_step(clients, rng) is None:
+            deals += 1
+        await settle(clients, version + 1)
+    watcher = await open_table(friend)
+    history = watcher.state["history"]
+    first = history[0][1]
+    assert any(e["type"] == "deal" and e["packet"] == 1 for e in first)
+    deal_starts = [
+        e for _, events in history for e in events if e["type"] == "deal" and e["packet"] == 1
+    ]
+    assert len(deal_starts) == 1
