@@ -63,11 +63,8 @@ class TableConsumer(AsyncWebsocketConsumer):
         except Game.DoesNotExist:
             await self._refuse(CLOSE_NO_GAME)
             return
-        if role is None:
-            await self._refuse(CLOSE_FORBIDDEN)
+        if not await self._adopt(role):
             return
-        self.role = role
-        self.role_checked_at = time.monotonic()
         if changed:
             await announce(latest)
         await self._send_full_state(latest)
@@ -212,12 +209,17 @@ class TableConsumer(AsyncWebsocketConsumer):
         except Game.DoesNotExist:
             await self._refuse(CLOSE_NO_GAME)
             return
+        if await self._adopt(role):
+            await self._send_full_state(latest)
+
+    async def _adopt(self, role: Role | None) -> bool:
+        """Take the user's current role, or refuse the socket (4403) when they have none."""
         if role is None:
             await self._refuse(CLOSE_FORBIDDEN)
-            return
+            return False
         self.role = role
         self.role_checked_at = time.monotonic()
-        await self._send_full_state(latest)
+        return True
 
     async def _send_full_state(self, latest: Snapshot) -> None:
         """The full state with the recent history of changes, for the page's log."""
