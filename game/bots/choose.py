@@ -1,0 +1,69 @@
+"""``choose_action``: the one entry point of the computer players (issue 7's interface).
+
+It takes only what the seat may see — the rules, its view and the public events
+of the current deal — builds the seat's Belief from them, draws one consistent
+deal to read the seat's legal moves from, and asks the player of the level.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from game.bots.decision import Decision
+from game.bots.levels import LEVELS
+from game.engine.belief import Belief
+from game.engine.cards import CODES, SUITS
+from game.engine.match import Move
+from game.engine.rules import Rules
+
+
+def choose_action(
+    rules: Rules,
+    seat: int,
+    view: dict[str, Any],
+    history: Sequence[dict[str, Any]],
+    level: str = "strong",
+    budget_s: float = 0.4,
+    seed: int | None = None,
+) -> dict[str, Any] | None:
+    """One action from the seat's ``legal_actions``, or None to decline an optional marriage.
+
+    ``view`` is ``Match.view(seat)``; ``history`` the public events of the current
+    deal, oldest first, as ``deal()`` and every ``apply()`` returned them.
+    """
+    if not isinstance(rules, Rules):
+        raise ValueError("rules must be a Rules")
+    player = LEVELS.get(level)
+    if player is None:
+        raise ValueError(f"level must be one of {', '.join(LEVELS)}, not {level!r}")
+    if isinstance(budget_s, bool) or not isinstance(budget_s, int | float) or budget_s <= 0:
+        raise ValueError("budget_s must be a positive number of seconds")
+    if seed is not None and type(seed) is not int:
+        raise ValueError("seed must be an int or None")
+    rng = random.Random(seed) if seed is not None else random.Random()
+    belief = Belief(rules, seat, view, history)
+    sample = belief.sample(rng)
+    moves = sample.moves(seat)
+    if not moves:
+        raise ValueError(f"seat {seat} has no legal action now")
+    decision = Decision(rules, seat, belief, sample, moves, float(budget_s), rng, seed is not None)
+    move = player(decision)
+    if move is None:
+        if moves != [("marriage", -1)]:
+            raise ValueError(f"the {level} player declined a move it must make")
+        return None
+    return action_of(move)
+
+
+def action_of(move: Move) -> dict[str, Any]:
+    """A move (type, argument) as the action dict ``Match.apply`` takes."""
+    kind, arg = move
+    if kind == "play":
+        return {"type": "play", "card": CODES[arg]}
+    if kind == "bid":
+        return {"type": "bid", "value": arg}
+    if kind == "trump":
+        return {"type": "trump", "suit": SUITS[arg]}
+    return {"type": kind}

@@ -1,0 +1,98 @@
+"""The strong level (for now): determinized search over sampled deals.
+
+Perfect-information Monte Carlo: draw deals consistent with what the seat saw
+(its Belief), and in each one try every candidate move and play the deal out
+with a rollout policy (the rule-based player for all four seats); the move with
+the best average result for the seat's team wins. The result of a rollout is
+the score change for the team (game points; an annulled deal is 0) plus a
+small share of the card-point margin to break ties.
+
+With a seed, the work is counted, not timed: moves played in rollouts (a
+sampled deal counts as ``SAMPLE_WORK`` moves) up to ``MOVES_PER_SECOND`` times
+``budget_s``, so the same seed gives the same move on a busy or slow machine;
+without one, it samples until ``budget_s`` is spent.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+
+from game.bots import rule_based
+from game.bots.decision import Decision
+from game.bots.position import Position
+from game.engine.match import Match, Move
+
+RolloutPolicy = Callable[[Position, list[Move], random.Random], Move]
+
+MOVES_PER_SECOND = 15000  # the counted budget when seeded (one core of the test machine)
+SAMPLE_WORK = 4  # a sampled deal costs about as much as this many rollout moves
+MIN_DEALS = 4  # sampled deals per decision, whatever the budget
+MARGIN_WEIGHT = 0.02  # game points per card point of margin (a tie-break)
+BID_CANDIDATES = 3  # how many of the lowest calls the auction search tries besides pass
+
+
+def choose(decision: Decision, policy: RolloutPolicy = rule_based.decide) -> Move:
+    """The candidate move with the best average rollout over sampled deals."""
+    moves = candidates(decision.moves)
+    if len(moves) == 1:
+        return moves[0]
+    seat, rng = decision.seat, decision.rng
+    team = seat & 1
+    totals = [0.0] * len(moves)
+    quota = decision.budget_s * MOVES_PER_SECOND
+    deadline = decision.started + decision.budget_s
+    sample = decision.sample
+    deals = work = 0
+    while True:
+        began = time.perf_counter()
+        for i, move in enumerate(moves):
+            m = sample.copy()
+            m.apply_move(seat, move)
+            value, steps = rollout(m, team, rng, policy)
+            totals[i] += value
+            work += steps + 1
+        deals += 1
+        work += SAMPLE_WORK
+        if decision.seeded:
+            if deals >= MIN_DEALS and work >= quota:
+                break
+        elif deals >= MIN_DEALS and time.perf_counter() + (time.perf_counter() - began) > deadline:
+            break
+        sample = decision.belief.sample(rng)
+    best = max(range(len(moves)), key=lambda i: totals[i])
+    return moves[best]
+
+
+def candidates(moves: list[Move]) -> list[Move]:
+    """The moves worth searching: in the auction, pass and the few lowest calls."""
+    bids = sorted(arg for kind, arg in moves if kind == "bid")
+    if len(bids) <= BID_CANDIDATES:
+        return moves
+    keep = set(bids[:BID_CANDIDATES])
+    return [m for m in moves if m[0] != "bid" or m[1] in keep]
+
+
+def rollout(
+    m: Match, team: int, rng: random.Random, policy: RolloutPolicy
+) -> tuple[float, int]:
+    """Play the deal out with ``policy`` for every seat: the result for ``team``
+    and the number of moves it took."""
+    steps = 0
+    while (r := m.round) is not None:
+        steps += 1
+        seat = r.marriage_seat if r.phase == "play" and r.marriage_seat >= 0 else m.turn()[0]
+        m.apply_move(seat, policy(Position(m, seat), m.moves(seat), rng))
+    return outcome(m, team), steps
+
+
+def outcome(m: Match, team: int) -> float:
+    """The score change of the finished deal for ``team``, plus the card-point tie-break."""
+    last = m.last_round
+    if last is None or last["annulled"]:
+        return 0.0
+    sign = 1 if last["team"] == team else -1
+    points: list[int] = last["points"]
+    delta: int = last["delta"]
+    return sign * delta + MARGIN_WEIGHT * (points[team] - points[1 - team])

@@ -1,0 +1,297 @@
+"""The rule-based player: how a sound club player decides, phase by phase, from a Position.
+
+Bidding from the strength of the first four cards (jacks, nines, length and
+points in the best suit), a trump it holds (the 7th card when no suit stands
+out), Double / Redouble / SetDouble only on strong hands, Single Hand only when
+a quick count says it almost cannot lose, always the marriage, and in play:
+lead masters and draw trumps for the bidder's side, otherwise lead low; keep a
+partner's winning trick and smear points on it; take an opponent's trick
+cheaply when it pays; ask for trump when a trick worth having is going to the
+other side; never throw points to the opponents when a blank card will do.
+
+``decide(position, moves, rng)`` picks one of ``moves`` (the seat's legal moves
+from ``Match.moves``); the only randomness is in the Single Hand estimate.
+"""
+
+from __future__ import annotations
+
+import random
+
+from game.bots.decision import Decision
+from game.bots.position import Position
+from game.engine.cards import POINTS, SUIT_MASK, cards_in
+from game.engine.match import Move
+from game.engine.play import trick_winner
+
+PASS: Move = ("pass", -1)
+TRUMP_VALUE = (4.0, 3.0, 2.0, 1.5, 1.0, 1.0, 1.0, 1.0)  # J 9 A T K Q 8 7 of the trump suit
+SIDE_VALUE = (2.5, 1.0, 0.5, 0.3, 0.0, 0.0, 0.0, 0.0)  # of another suit
+SINGLE_HAND_SURE = 0.9  # call Single Hand only above this chance of taking all 8 tricks
+
+
+def choose(decision: Decision) -> Move:
+    """The rule-based move of a decision."""
+    return decide(decision.position(), decision.moves, decision.rng)
+
+
+def decide(pos: Position, moves: list[Move], rng: random.Random) -> Move:
+    """The rule-based choice among a seat's legal moves."""
+    if len(moves) == 1:
+        return moves[0]
+    phase = pos.phase
+    if phase == "bidding":
+        return bid(pos, moves, hand_limit(pos.hand))
+    if phase == "trump":
+        return choose_trump(pos, moves)
+    if phase == "play":
+        return play(pos, moves)
+    if phase == "single_hand":
+        hand = pos.hand | (1 << pos.aside if pos.aside >= 0 else 0)
+        sure = single_hand_chance(hand, rng) >= SINGLE_HAND_SURE
+        return ("single_hand", -1) if sure and ("single_hand", -1) in moves else PASS
+    return stake_call(pos, moves, rng)
+
+
+# ----------------------------------------------------------------- the auction
+
+
+def suit_value(hand: int, suit: int) -> float:
+    """The worth of a hand if ``suit`` were trump."""
+    value = 0.0
+    for card in cards_in(hand):
+        rank = card & 7
+        value += TRUMP_VALUE[rank] if card >> 3 == suit else SIDE_VALUE[rank]
+    return value
+
+
+def best_suit(hand: int) -> tuple[int, float]:
+    """The suit that makes the best trump for this hand, and the hand's worth with it."""
+    best, worth = 0, -1.0
+    for suit in range(4):
+        value = suit_value(hand, suit) + 0.01 * (hand & SUIT_MASK[suit]).bit_count()
+        if value > worth:
+            best, worth = suit, value
+    return best, worth
+
+
+def hand_limit(hand: int, noise: float = 0.0) -> int:
+    """The highest call this hand (the first four cards) is worth; below the minimum = pass."""
+    return int(11 + 1.1 * (best_suit(hand)[1] + noise))
+
+
+def bid(pos: Position, moves: list[Move], limit: int) -> Move:
+    """The lowest call the hand is worth, sparing a partner who already holds the call."""
+    values = [arg for kind, arg in moves if kind == "bid"]
+    if not values:
+        return PASS
+    lowest = min(values)
+    if PASS not in moves:  # the dealer forced to call
+        return ("bid", lowest)
+    auction = pos.auction
+    if auction.high_seat == pos.partner and limit < lowest + 2:
+        return PASS
+    return ("bid", lowest) if lowest <= limit else PASS
+
+
+def choose_trump(pos: Position, moves: list[Move]) -> Move:
+    """The best suit among the first four cards, or the 7th card when no suit has two."""
+    suit, _ = best_suit(pos.hand)
+    longest = max((pos.hand & SUIT_MASK[s]).bit_count() for s in range(4))
+    if longest < 2 and ("seventh_card", -1) in moves:
+        return ("seventh_card", -1)
+    return ("trump", suit)
+
+
+def stake_call(pos: Position, moves: list[Move], rng: random.Random) -> Move:
+    """Double, Redouble, SetDouble (regular or Single Hand) only with a strong hand."""
+    call = next((m for m in moves if m != PASS), PASS)
+    hand = pos.hand
+    jacks = sum(1 for s in range(4) if hand >> (8 * s) & 1)
+    if pos.phase == "single_hand_doubling":
+        if pos.seat == pos.single:
+            sure = single_hand_chance(hand, rng) >= 0.97
+            return call if sure else PASS
+        if pos.single % 2 != pos.seat % 2 and call[0] == "double":
+            return call if jacks >= 1 else PASS
+        return PASS
+    if pos.phase == "seventh_card":
+        trumps = (hand | 1 << pos.aside) & SUIT_MASK[pos.aside >> 3]
+        top = trumps & -trumps == 1 << ((pos.aside >> 3) * 8)  # the jack of trump
+        return call if trumps.bit_count() >= 3 and top else PASS
+    limit = hand_limit(hand)
+    if pos.seat == pos.bidder:
+        return call if limit >= pos.bid + 3 else PASS
+    if pos.seat % 2 == pos.bidder % 2:
+        return call if jacks >= 2 and limit >= pos.bid + 1 else PASS
+    return call if jacks >= 2 and pos.bid >= 18 and limit >= pos.bid else PASS
+
+
+def single_hand_chance(hand: int, rng: random.Random, deals: int = 48) -> float:
+    """The chance that this eight-card hand takes all 8 tricks leading from the top,
+    over random deals of the other 24 cards (the partner's 8 sit out)."""
+    others = cards_in(((1 << 32) - 1) & ~hand)
+    wins = 0
+    for _ in range(deals):
+        rng.shuffle(others)
+        opp = (_mask(others[8:16]), _mask(others[16:24]))
+        if all(_suit_safe(hand & SUIT_MASK[s], opp, s) for s in range(4) if hand & SUIT_MASK[s]):
+            wins += 1
+    return wins / deals
+
+
+def _mask(cards: list[int]) -> int:
+    out = 0
+    for card in cards:
+        out |= 1 << card
+    return out
+
+
+def _suit_safe(mine: int, opponents: tuple[int, int], suit: int) -> bool:
+    """Whether leading this suit's cards from the top loses no trick to these opponents."""
+    held = [o & SUIT_MASK[suit] for o in opponents]
+    for card in cards_in(mine):
+        for i, cards in enumerate(held):
+            if not cards:
+                continue
+            if (cards & -cards).bit_length() - 1 < card:
+                return False
+            held[i] = cards & ~(1 << (cards.bit_length() - 1))
+    return True
+
+
+# ----------------------------------------------------------------- play
+
+
+def play(pos: Position, moves: list[Move]) -> Move:
+    """A card, or showing / asking for trump, in a regular round or a Single Hand."""
+    if ("marriage", -1) in moves:
+        return ("marriage", -1)
+    cards = [arg for kind, arg in moves if kind == "play"]
+    if not cards:
+        return ("show_trump", -1)
+    if pos.single >= 0:
+        return ("play", single_hand_card(pos, cards))
+    if not pos.trick:
+        return ("play", lead(pos, cards))
+    can_show = ("show_trump", -1) in moves
+    if can_show and should_show(pos, cards):
+        return ("show_trump", -1)
+    return ("play", follow(pos, cards))
+
+
+def is_master(pos: Position, card: int) -> bool:
+    """Whether no card this seat has not seen outranks ``card`` in its suit."""
+    suit = card >> 3
+    above = SUIT_MASK[suit] & ((1 << card) - 1)
+    return not above & pos.unseen()
+
+
+def cheapest(cards: list[int]) -> int:
+    """The card least worth keeping: fewest points, then lowest rank."""
+    return min(cards, key=lambda c: (POINTS[c], -(c & 7)))
+
+
+def lead(pos: Position, cards: list[int]) -> int:
+    """Lead a master (trumps first for the bidder's side once trump is known), else low."""
+    trump = pos.trump
+    unseen = pos.unseen()
+    ours = pos.seat % 2 == pos.bidder % 2
+    if trump >= 0 and ours and pos.trump_shown:
+        trumps = [c for c in cards if c >> 3 == trump]
+        if trumps and unseen & SUIT_MASK[trump] and is_master(pos, trumps[0]):
+            return trumps[0]
+    masters = [
+        c
+        for c in cards
+        if is_master(pos, c) and (c >> 3 != trump or pos.trump_shown) and unseen & SUIT_MASK[c >> 3]
+    ]
+    if masters:
+        return max(masters, key=lambda c: (POINTS[c], -(c & 7)))
+    side = [c for c in cards if c >> 3 != trump] or cards
+    # Low from the longest suit, never a point card that a higher unseen card can catch.
+    return min(
+        side,
+        key=lambda c: (POINTS[c], -(pos.hand & SUIT_MASK[c >> 3]).bit_count(), -(c & 7)),
+    )
+
+
+def _winning(pos: Position) -> tuple[int, int, int]:
+    """The seat winning the trick so far, its card, and the suit that counts as trump."""
+    counting = pos.trump if pos.trump_shown else -1
+    seat = trick_winner(pos.trick, counting)
+    card = next(c for s, c in pos.trick if s == seat)
+    return seat, card, counting
+
+
+def _beats(card: int, best: int, led: int, trump: int) -> bool:
+    suit, best_suit_ = card >> 3, best >> 3
+    if trump >= 0 and suit == trump:
+        return best_suit_ != trump or card < best
+    if trump >= 0 and best_suit_ == trump:
+        return False
+    return suit == led and card < best
+
+
+def _trick_points(pos: Position) -> int:
+    return sum(POINTS[c] for _, c in pos.trick)
+
+
+def should_show(pos: Position, cards: list[int]) -> bool:
+    """Ask for (or, as bidder, show) trump when a trick worth taking goes to the opponents."""
+    seat, _, _ = _winning(pos)
+    if seat % 2 == pos.seat % 2:
+        return False
+    if pos.seat == pos.bidder:
+        holds = pos.hand & SUIT_MASK[pos.trump] or pos.aside >= 0
+        return bool(holds) and _trick_points(pos) >= 2
+    return _trick_points(pos) >= 2 or (len(pos.trick) == 3 and _trick_points(pos) >= 1)
+
+
+def follow(pos: Position, cards: list[int]) -> int:
+    """Second, third or last to a trick."""
+    trick = pos.trick
+    led = trick[0][1] >> 3
+    seat, best, counting = _winning(pos)
+    last = len(trick) == 3
+    if seat % 2 == pos.seat % 2:
+        safe = last or (is_master(pos, best) and (counting < 0 or best >> 3 == counting))
+        if safe:
+            return _smear(pos, cards)
+        return cheapest(cards)
+    winners = [c for c in cards if _beats(c, best, led, counting)]
+    if winners:
+        cheap = max(winners, key=lambda c: (c >> 3 != counting, c & 7))  # lowest that wins
+        if last:
+            return cheap
+        top = min(winners, key=lambda c: (c >> 3 != led, c & 7))
+        if is_master(pos, top) and top >> 3 == led:
+            return top
+        if counting >= 0 and cheap >> 3 == counting and _trick_points(pos) >= 1:
+            return cheap
+    return cheapest(cards)
+
+
+def _smear(pos: Position, cards: list[int]) -> int:
+    """The most points that can go on a partner's trick without wasting a trump or a master."""
+    trump = pos.trump
+
+    def worth(c: int) -> tuple[int, int, int]:
+        keep = (c >> 3 == trump) or (POINTS[c] >= 2 and is_master(pos, c))
+        return (0 if keep else POINTS[c], -keep, c & 7)
+
+    return max(cards, key=worth)
+
+
+def single_hand_card(pos: Position, cards: list[int]) -> int:
+    """Single Hand: the caller leads masters; an opponent beats the caller when it can."""
+    trick = pos.trick
+    if not trick:
+        masters = [c for c in cards if is_master(pos, c)]
+        return (masters or [min(cards, key=lambda c: c & 7)])[0]
+    led = trick[0][1] >> 3
+    seat, best, _ = _winning(pos)
+    if seat == pos.single:
+        winners = [c for c in cards if c >> 3 == led and c < best]
+        if winners:
+            return max(winners)
+    return cheapest(cards)
