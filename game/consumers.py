@@ -149,10 +149,10 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self._error("bad_json", "That message is not valid JSON.")
             return None
         if not isinstance(message, dict):
-            await self._error("bad_json", "Send a JSON object, like {\"type\": \"sync\"}.")
+            await self._error("bad_json", 'Send a JSON object, like {"type": "sync"}.')
             return None
         if not isinstance(message.get("type"), str):
-            await self._error("missing_field", "The message needs a \"type\" (a string).")
+            await self._error("missing_field", 'The message needs a "type" (a string).')
             return None
         return message
 
@@ -161,13 +161,11 @@ class TableConsumer(AsyncWebsocketConsumer):
         action = message.get("action")
         version = message.get("version")
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-            await self._error(
-                "missing_field", "An action needs \"action\": an object with a \"type\"."
-            )
+            await self._error("missing_field", 'An action needs "action": an object with a "type".')
             return
         if type(version) is not int:
             await self._error(
-                "missing_field", "An action needs \"version\": the version you last saw."
+                "missing_field", 'An action needs "version": the version you last saw.'
             )
             return
         if self.role.seat is None:
@@ -189,7 +187,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         assert self.role is not None
         what = message.get("what")
         if what not in services.RESETS:
-            await self._error("missing_field", "A reset needs \"what\": score, round, deck or all.")
+            await self._error("missing_field", 'A reset needs "what": score, round, deck or all.')
             return
         try:
             latest = await database_sync_to_async(services.reset)(self.game_id, self.user_id, what)

@@ -74,9 +74,7 @@ def candidates(moves: list[Move]) -> list[Move]:
     return [m for m in moves if m[0] != "bid" or m[1] in keep]
 
 
-def rollout(
-    m: Match, team: int, rng: random.Random, policy: RolloutPolicy
-) -> tuple[float, int]:
+def rollout(m: Match, team: int, rng: random.Random, policy: RolloutPolicy) -> tuple[float, int]:
     """Play the deal out with ``policy`` for every seat: the result for ``team``
     and the number of moves it took."""
     steps = 0

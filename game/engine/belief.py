@@ -73,6 +73,10 @@ class Belief:
     ):
         if type(seat) is not int or not 0 <= seat <= 3:
             raise ValueError("seat must be 0-3")
+        if not isinstance(view, dict):
+            raise ValueError("view must be the dict Match.view(seat) returns")
+        if isinstance(history, str | bytes) or not all(isinstance(e, dict) for e in history):
+            raise ValueError("history must be the list of event dicts of the current deal")
         if view.get("seat") != seat:
             raise ValueError("the view is not this seat's view")
         if view["phase"] == "deal":
