@@ -50,6 +50,8 @@ class Game(models.Model):
     joined = models.JSONField(default=list, blank=True)
     # When the next deal starts by itself (set while a finished deal's result is shown).
     next_deal_at = models.DateTimeField(null=True, blank=True)
+    # Whether spectators may write in the table chat (the host turns it off and on).
+    spectator_chat = models.BooleanField(default=True)
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
 
@@ -92,3 +94,63 @@ class GameAction(models.Model):
             models.UniqueConstraint(fields=["game", "seq"], name="unique_action_seq"),
         ]
         ordering: ClassVar[list[str]] = ["game", "seq"]
+
+
+class DealRecord(models.Model):
+    """One deal that ended (scored, annulled, or abandoned by a reset), as the table saw it.
+
+    Written by ``game.deal_history`` in the same transaction as the change that ended
+    the deal. ``summary`` and ``events`` hold only the deal's public events and what
+    follows from them: never a card that stayed hidden.
+    """
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="deals")
+    number = models.PositiveIntegerField()  # the match's round number
+    version = models.PositiveIntegerField()  # the game version whose change ended it
+    outcome = models.CharField(max_length=10)  # made, lost, annulled or abandoned
+    summary = models.JSONField()
+    events = models.JSONField()
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints: ClassVar[list[models.BaseConstraint]] = [
+            models.UniqueConstraint(fields=["game", "number"], name="unique_deal_number"),
+        ]
+        ordering: ClassVar[list[str]] = ["game", "number"]
+
+
+class ChatMessage(models.Model):
+    """One line of a table's chat, kept with the game so a reload shows the recent ones."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="chat")
+    author = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    name = models.CharField(max_length=150)  # the author's shown name when they wrote it
+    seat = models.SmallIntegerField(null=True, blank=True)  # None: a spectator
+    text = models.CharField(max_length=200)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        indexes: ClassVar[list[models.Index]] = [
+            models.Index(fields=["game", "-id"], name="chat_recent"),
+        ]
+
+
+class TablePresence(models.Model):
+    """One open socket at a table, so every server process can tell who has the table open.
+
+    A row lives while its socket does; ``seen`` is refreshed by the socket, and a row not
+    refreshed for ``PRESENCE_EXPIRY`` seconds no longer counts (a process that stopped
+    without running ``disconnect()`` leaves such rows behind).
+    """
+
+    channel_name = models.CharField(max_length=200, unique=True)
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="+")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    seen = models.DateTimeField()
+
+    class Meta:
+        indexes: ClassVar[list[models.Index]] = [
+            models.Index(fields=["game", "seen"], name="presence_by_game"),
+        ]

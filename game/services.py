@@ -21,7 +21,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import User
-from game import snapshot
+from game import deal_history, snapshot
 from game.access import Role, role_for
 from game.broadcast import announce_from_sync
 from game.engine import IllegalAction, Match, Rules
@@ -236,5 +236,6 @@ def _commit(
     GameAction.objects.create(
         game=game, seq=version, seat=seat, actor_id=actor_id, action=action, events=events
     )
+    deal_history.record_ended_deals(game.pk, version, events, match, [p.name for p in players])
     game.state, game.version, game.next_deal_at = state, version, next_deal_at
     return snapshot.build(game, players, match, events)

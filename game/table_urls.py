@@ -1,9 +1,13 @@
-"""URL routes of the live table page (included at "table/")."""
+"""URL routes of the live table page and its history of deals (included at "table/")."""
 
 from django.urls import path
 
-from game import table_views
+from game import history_views, table_views
 
 urlpatterns = [
     path("<int:game_id>/", table_views.table, name="table"),
+    path("<int:game_id>/deals/", history_views.deals_page, name="deals"),
+    path("<int:game_id>/deals.json", history_views.deals_json, name="deals_json"),
+    path("<int:game_id>/deals/<int:number>/", history_views.deal_page, name="deal"),
+    path("<int:game_id>/deals/<int:number>.json", history_views.deal_json, name="deal_json"),
 ]

@@ -1,0 +1,230 @@
+"""The deals of a game as the table saw them: recorded when a deal ends, read back for review.
+
+A deal's record is built from its public events alone (the engine returns only
+public events: calls, plays, tricks, a trump once shown, the result), so it can
+never hold a card that stayed hidden: the unplayed cards of a deal decided
+early, the trump of a deal annulled before it was shown, a 7th card never shown.
+``record_ended_deals`` runs inside the transaction of the change that ended a
+deal (``game.services``); ``deal_list`` and ``deal_detail`` are what the history
+endpoints send.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.engine import Match
+from game.engine.stake import REGULAR_STAKE
+from game.models import DealRecord, GameAction
+
+Event = dict[str, Any]
+
+STAKE_CALLS = ("double", "redouble", "set_double")
+# How far back the log is read for the start of a deal when no earlier deal was recorded.
+SCAN_LIMIT = 400
+
+
+def starts_deal(event: Event) -> bool:
+    """The first packet of a deal: the start of a new deal."""
+    return event["type"] == "deal" and event.get("packet") == 1
+
+
+def ends_deal(event: Event) -> bool:
+    """A deal's end: scored, annulled, or abandoned by the host's round reset."""
+    kind = event["type"]
+    return kind in ("round_end", "annulled") or (kind == "reset" and event.get("what") == "round")
+
+
+def record_ended_deals(
+    game_id: int,
+    version: int,
+    events: list[Event],
+    match: Match | None,
+    names: list[str | None],
+) -> None:
+    """Record every deal that the change making ``version`` (with ``events``) ended;
+    ``names`` are the seated players' names then, seat by seat.
+
+    Call inside that change's transaction. Reads the earlier events of the deal
+    from the action log; a deal whose start lies before the log read (one in
+    progress when this feature arrived) is recorded with its result only.
+    """
+    if match is None or not any(ends_deal(e) for e in events):
+        return
+    stream = _earlier_events(game_id, version) + events
+    ended = _ended_deals(stream)
+    records = []
+    for deal_events, deals_after in ended:
+        number = match.round_no - deals_after
+        whole = starts_deal(deal_events[0])
+        if not whole:
+            deal_events = [deal_events[-1]]
+        summary = summarize(deal_events, match.score)
+        summary["number"] = number
+        summary["results_only"] = not whole
+        summary["players"] = list(names)
+        records.append(
+            DealRecord(
+                game_id=game_id,
+                number=number,
+                version=version,
+                outcome=summary["outcome"],
+                summary=summary,
+                events=deal_events,
+            )
+        )
+    DealRecord.objects.bulk_create(records, ignore_conflicts=True)
+
+
+def _earlier_events(game_id: int, version: int) -> list[Event]:
+    """The events before ``version`` of the deal in progress then, oldest first.
+
+    Read backwards to the deal's first packet; [] when a deal's end comes first (no
+    deal was in progress); the whole window read when neither does (the deal began
+    before it: its record keeps the result only).
+    """
+    last = (
+        DealRecord.objects.filter(game_id=game_id, version__lt=version)
+        .order_by("-version")
+        .values_list("version", flat=True)
+        .first()
+    )
+    oldest = last if last is not None else version - SCAN_LIMIT
+    rows = GameAction.objects.filter(game_id=game_id, seq__lt=version, seq__gte=oldest)
+    earlier: list[Event] = []
+    for saved in rows.order_by("-seq").values_list("events", flat=True):
+        events: list[Event] = saved
+        for at in range(len(events) - 1, -1, -1):
+            if starts_deal(events[at]):
+                return events[at:] + earlier
+            if ends_deal(events[at]):
+                return []
+        earlier = events + earlier
+    return earlier
+
+
+def _ended_deals(stream: list[Event]) -> list[tuple[list[Event], int]]:
+    """Each deal the stream ends, with its events and how many deals start after its end.
+
+    The stream runs from the first packet of the deal in progress (or from inside
+    it, when its start was not found) to the end of the latest change.
+    """
+    ended: list[tuple[list[Event], int]] = []
+    current: list[Event] = []
+    open_deal = True
+    starts = 0
+    for event in stream:
+        if starts_deal(event):
+            starts += 1
+            current, open_deal = [event], True
+        elif open_deal:
+            current.append(event)
+            if ends_deal(event):
+                ended.append((current, starts))
+                current, open_deal = [], False
+    return [(events, starts - started) for events, started in ended]
+
+
+def summarize(events: list[Event], score: list[int]) -> dict[str, Any]:
+    """What the table knew of one deal at its end, from its public events.
+
+    ``score`` is the match's score after the change, used when the deal was not
+    scored (annulled or abandoned: the score did not move).
+    """
+    summary: dict[str, Any] = {
+        "dealer": None,
+        "bidder": None,
+        "bid": None,
+        "target": None,
+        "kind": "regular",
+        "trump": None,
+        "trump_method": None,
+        "trump_card": None,
+        "stake": 1,
+        "doubles": [],
+        "single_hand": None,
+        "marriage": None,
+        "points": [0, 0],
+        "tricks": [0, 0],
+        "made": None,
+        "bonus": False,
+        "delta": 0,
+        "team": None,
+        "score": list(score),
+        "reason_text": None,
+        "ended_early": False,
+        "tricks_played": 0,
+    }
+    for event in events:
+        _take(summary, event)
+    last = events[-1]
+    if last["type"] == "round_end":
+        summary["outcome"] = "made" if last["made"] else "lost"
+    elif last["type"] == "annulled":
+        summary["outcome"] = "annulled"
+        summary["reason_text"] = last["reason_text"]
+    else:
+        summary["outcome"] = "abandoned"
+        summary["reason_text"] = "The host reset the round."
+    return summary
+
+
+def _take(summary: dict[str, Any], event: Event) -> None:
+    """Fold one public event into the summary."""
+    kind = event["type"]
+    if kind == "deal" and event.get("packet") == 1:
+        summary["dealer"] = event["dealer"]
+    elif kind == "bid":
+        summary["bidder"], summary["bid"] = event["seat"], event["value"]
+        summary["target"] = event["value"]
+    elif kind == "trump_set":
+        summary["bidder"], summary["trump_method"] = event["seat"], event["method"]
+    elif kind in STAKE_CALLS:
+        on_single_hand = summary["single_hand"] is not None
+        summary["doubles"].append(
+            {"seat": event["seat"], "call": kind, "single_hand": on_single_hand}
+        )
+        if not on_single_hand:
+            summary["stake"] = REGULAR_STAKE[kind]
+    elif kind == "single_hand":
+        summary["single_hand"] = event["seat"]
+        summary["kind"] = "single_hand"
+    elif kind == "trump_shown":
+        summary["trump"] = event["suit"]
+        summary["trump_card"] = event.get("card")
+    elif kind == "marriage":
+        summary["marriage"] = {"seat": event["seat"], "suit": event["suit"]}
+        summary["target"] = event["target"]
+    elif kind == "trick":
+        summary["tricks_played"] += 1
+        team = event["winner"] & 1
+        summary["points"][team] += event["points"]
+        summary["tricks"][team] += 1
+    elif kind == "round_end":
+        for key in ("kind", "stake", "made", "bonus", "delta", "team"):
+            summary[key] = event[key]
+        if event["kind"] == "regular":  # a Single Hand's caller is kept apart from the bidder
+            summary["bidder"], summary["bid"], summary["target"] = (
+                event["bidder"],
+                event["bid"],
+                event["target"],
+            )
+        summary["points"] = list(event["points"])
+        summary["tricks"] = list(event["tricks"])
+        summary["score"] = list(event["score"])
+        summary["ended_early"] = event["ended_early"]
+        summary["dealer"] = event["dealer"]
+
+
+def deal_list(game_id: int) -> list[dict[str, Any]]:
+    """Every recorded deal of a game, oldest first, as summaries (no events)."""
+    rows = DealRecord.objects.filter(game_id=game_id).order_by("number")
+    return [row.summary for row in rows]
+
+
+def deal_detail(game_id: int, number: int) -> dict[str, Any] | None:
+    """One recorded deal with its public events, or None if there is no such deal."""
+    row = DealRecord.objects.filter(game_id=game_id, number=number).first()
+    if row is None:
+        return None
+    return {**row.summary, "events": row.events}

@@ -1,0 +1,270 @@
+// Previous deals: the list (a panel at the table and the game's history page) and the review
+// of one deal, trick by trick. Everything drawn comes from the server's deal records, which
+// hold only what the table saw.
+
+import { SUIT_NAME, cardText } from "./cards.js";
+import { drawTrick } from "./centre.js";
+import { eventText, roundResultText, seatName } from "./words.js";
+
+const CALL_WORD = { double: "Double", redouble: "Redouble", set_double: "SetDouble" };
+
+/** A table description for words.js and seat positions: the deal's players and the viewer. */
+export function dealTable(deal, viewer) {
+  return {
+    players: (deal.players || [null, null, null, null]).map((name, seat) => ({ seat, name })),
+    you: { seat: viewer?.seat ?? null, spectator: viewer?.seat == null },
+    host_seat: viewer?.host_seat ?? null,
+    play_direction: viewer?.play_direction || "ccw",
+  };
+}
+
+/** The contract in a few words: "Bilal 17" or "Bilal Single Hand". */
+export function contractText(deal, table) {
+  if (deal.kind === "single_hand" && deal.single_hand != null) {
+    return `${seatName(table, deal.single_hand)}: Single Hand`;
+  }
+  if (deal.bidder == null) return "No bid";
+  const target = deal.target != null && deal.target !== deal.bid ? ` (target ${deal.target})` : "";
+  return `${seatName(table, deal.bidder)} ${deal.bid ?? ""}${target}`.trim();
+}
+
+/** The trump as the table saw it: its suit once shown, else whether one was set. */
+export function trumpText(deal) {
+  if (deal.kind === "single_hand") return "none (Single Hand)";
+  if (deal.trump) {
+    const card = deal.trump_card ? ` (7th card ${cardText(deal.trump_card)})` : "";
+    return `${SUIT_NAME[deal.trump]}${card}`;
+  }
+  return deal.trump_method ? "never shown" : "—";
+}
+
+export function doublesText(deal, table) {
+  if (!deal.doubles?.length) return "—";
+  return deal.doubles.map((d) => `${CALL_WORD[d.call]} (${seatName(table, d.seat)})`).join(", ");
+}
+
+/** The result in plain words. */
+export function resultText(deal, table) {
+  if (deal.outcome === "annulled") return `Annulled: ${deal.reason_text}`;
+  if (deal.outcome === "abandoned") return "Abandoned: the host reset the round.";
+  return roundResultText(table, { ...deal, annulled: false });
+}
+
+const signed = (n) => (n > 0 ? `+${n}` : String(n));
+
+/** The cells of one row of the deals table, as text. */
+export function dealCells(deal, table) {
+  return {
+    number: String(deal.number),
+    dealer: deal.dealer == null ? "—" : seatName(table, deal.dealer),
+    contract: contractText(deal, table),
+    trump: trumpText(deal),
+    stake: `×${deal.stake}`,
+    doubles: doublesText(deal, table),
+    result: resultText(deal, table),
+    change: deal.outcome === "made" || deal.outcome === "lost" ? signed(deal.delta) : "0",
+    score: `${deal.score[0]} – ${deal.score[1]}`,
+  };
+}
+
+const COLUMNS = [
+  ["number", "#"],
+  ["dealer", "Dealer"],
+  ["contract", "Bidder and call"],
+  ["trump", "Trump"],
+  ["stake", "Stake"],
+  ["doubles", "Doubles"],
+  ["result", "Result"],
+  ["score", "Score after"],
+];
+
+/** A table of deals, newest first; each row opens its review through `onOpen(number)`. */
+export function drawDealList(box, deals, viewer, { onOpen, hrefFor } = {}) {
+  box.replaceChildren();
+  if (!deals.length) {
+    const empty = document.createElement("p");
+    empty.className = "deals-empty";
+    empty.textContent = "No deal has ended yet.";
+    box.append(empty);
+    return;
+  }
+  const tableEl = document.createElement("table");
+  tableEl.className = "deals-table";
+  const head = tableEl.createTHead().insertRow();
+  for (const [, label] of COLUMNS) {
+    const th = document.createElement("th");
+    th.scope = "col";
+    th.textContent = label;
+    head.append(th);
+  }
+  const body = tableEl.createTBody();
+  for (const deal of [...deals].reverse()) {
+    const table = dealTable(deal, viewer);
+    const cells = dealCells(deal, table);
+    const row = body.insertRow();
+    row.dataset.deal = String(deal.number);
+    row.dataset.outcome = deal.outcome;
+    for (const [key] of COLUMNS) {
+      const cell = row.insertCell();
+      cell.dataset.col = key;
+      if (key === "number") {
+        const link = document.createElement(hrefFor ? "a" : "button");
+        link.className = "deal-open";
+        link.textContent = `Deal ${cells.number}`;
+        link.setAttribute("aria-label", `Review deal ${cells.number}`);
+        if (hrefFor) link.href = hrefFor(deal.number);
+        else link.type = "button";
+        link.addEventListener("click", (e) => {
+          if (!onOpen) return;
+          e.preventDefault();
+          onOpen(deal.number);
+        });
+        cell.append(link);
+      } else {
+        cell.textContent = cells[key];
+      }
+    }
+  }
+  box.append(tableEl);
+}
+
+const endsDeal = (e) => e.type === "round_end" || e.type === "annulled" || (e.type === "reset" && e.what === "round");
+
+/**
+ * The steps of a deal: the calls first, then one step per trick (with what happened during
+ * it: trump shown, a marriage), then the result. Built from the deal's public events.
+ */
+export function dealSteps(deal) {
+  const steps = [{ kind: "calls", events: [] }];
+  let open = null; // the trick being played
+  let loose = []; // events after a trick, before the next card
+  for (const event of deal.events || []) {
+    if (endsDeal(event)) {
+      steps.push({ kind: "result", events: [...loose, event] });
+      loose = [];
+      open = null;
+    } else if (event.type === "play") {
+      if (!open) {
+        open = { kind: "trick", events: loose, plays: [], number: steps.length };
+        loose = [];
+        steps.push(open);
+      }
+      open.plays.push(event);
+      open.events.push(event);
+    } else if (event.type === "trick" && open) {
+      open.trick = event;
+      open.events.push(event);
+      open = null;
+    } else if (open) {
+      open.events.push(event);
+    } else if (steps.length === 1) {
+      steps[0].events.push(event);
+    } else {
+      loose.push(event);
+    }
+  }
+  if (steps.at(-1).kind !== "result") steps.push({ kind: "result", events: loose });
+  return steps;
+}
+
+/** One deal, stepped through with Previous / Next (and the arrow keys). */
+export class DealReview {
+  constructor(box, deal, viewer) {
+    this.box = box;
+    this.deal = deal;
+    this.table = dealTable(deal, viewer);
+    this.steps = dealSteps(deal);
+    this.at = 0;
+    this.build();
+    this.show(0);
+  }
+
+  build() {
+    const title = document.createElement("h2");
+    title.className = "review-title";
+    title.textContent = `Deal ${this.deal.number}`;
+    const facts = document.createElement("dl");
+    facts.className = "review-facts";
+    const cells = dealCells(this.deal, this.table);
+    for (const [label, value] of [
+      ["Dealer", cells.dealer],
+      ["Call", cells.contract],
+      ["Trump", cells.trump],
+      ["Stake", cells.stake],
+      ["Doubles", cells.doubles],
+      ["Score after", cells.score],
+    ]) {
+      const dt = document.createElement("dt");
+      dt.textContent = label;
+      const dd = document.createElement("dd");
+      dd.textContent = value;
+      facts.append(dt, dd);
+    }
+    this.heading = document.createElement("p");
+    this.heading.className = "review-step";
+    this.heading.setAttribute("aria-live", "polite");
+    this.felt = document.createElement("div");
+    this.felt.className = "review-felt";
+    this.trickBox = document.createElement("div");
+    this.trickBox.className = "trick review-trick";
+    this.felt.append(this.trickBox);
+    this.lines = document.createElement("ol");
+    this.lines.className = "review-lines";
+    const nav = document.createElement("div");
+    nav.className = "review-nav";
+    this.prev = Object.assign(document.createElement("button"), { type: "button", textContent: "← Previous" });
+    this.next = Object.assign(document.createElement("button"), { type: "button", textContent: "Next →" });
+    this.prev.className = this.next.className = "button small";
+    this.prev.dataset.review = "prev";
+    this.next.dataset.review = "next";
+    this.prev.addEventListener("click", () => this.show(this.at - 1));
+    this.next.addEventListener("click", () => this.show(this.at + 1));
+    nav.append(this.prev, this.next);
+    this.box.replaceChildren(title, facts, this.heading, this.felt, this.lines, nav);
+    this.box.addEventListener("keydown", (e) => {
+      if (e.key === "ArrowLeft") this.show(this.at - 1);
+      if (e.key === "ArrowRight") this.show(this.at + 1);
+    });
+  }
+
+  show(at) {
+    this.at = Math.max(0, Math.min(this.steps.length - 1, at));
+    const step = this.steps[this.at];
+    const table = this.table;
+    const view = { bid: this.deal.bidder == null ? null : { seat: this.deal.bidder } };
+    const lines = step.events.filter((e) => !endsDeal(e)).map((event) => eventText(table, event, view));
+    let heading = "";
+    this.felt.hidden = !step.plays;
+    if (step.kind === "calls") {
+      heading = "The calls";
+      if (!lines.length) lines.push("Only the result of this deal was kept.");
+    } else if (step.plays) {
+      const leader = step.plays[0].seat;
+      const total = this.steps.filter((s) => s.plays).length;
+      heading = `Trick ${step.number} of ${total}: ${seatName(table, leader)} led`;
+      if (step.trick) {
+        const points = step.trick.points;
+        heading += `, ${seatName(table, step.trick.winner)} won ${points} point${points === 1 ? "" : "s"}`;
+      }
+      drawTrick(this.trickBox, step.plays, table, step.trick?.winner ?? null);
+      this.trickBox.querySelector(`.card[data-seat="${leader}"]`)?.classList.add("led");
+    } else {
+      heading = "The result";
+      lines.push(resultText(this.deal, table));
+      lines.push(`Score after: ${this.deal.score[0]} – ${this.deal.score[1]}`);
+    }
+    this.heading.textContent = heading;
+    this.box.dataset.step = String(this.at);
+    this.box.dataset.stepKind = step.kind;
+    this.lines.replaceChildren(...lines.map((text) => Object.assign(document.createElement("li"), { textContent: text })));
+    this.prev.disabled = this.at === 0;
+    this.next.disabled = this.at === this.steps.length - 1;
+  }
+}
+
+/** Fetch JSON from the site (same origin, with the session cookie). */
+export async function fetchJson(url) {
+  const response = await fetch(url, { credentials: "same-origin", headers: { Accept: "application/json" } });
+  if (!response.ok) throw new Error(`${response.status}`);
+  return response.json();
+}

@@ -1,0 +1,239 @@
+"""Previous deals: every deal that ends is recorded, and its review never shows a hidden card.
+
+Whole random deals are played by four sockets (one deal abandoned by the host's
+round reset). While they play, the test keeps the engine's truth from the
+database: which cards each deal played, its trump and whether it was shown.
+Then it reads every history response (the JSON list, each deal's JSON, both
+pages) as each player and as a spectator, and checks the raw text for every card
+that deal never showed and for a trump that was never shown.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+from channels.db import database_sync_to_async
+from django.test import Client
+
+from accounts.models import User
+from game import deal_history
+from game.engine import Match
+from game.engine.cards import CODES, SUITS
+from game.models import DealRecord, Game
+from tests.people import logged_in
+from tests.table.conftest import Open, TableClient, seat_everyone, settle
+
+ALL_CARDS = frozenset(CODES)
+
+
+@dataclass
+class DealTruth:
+    """What the engine knew of one deal: the cards played, its trump and whether shown."""
+
+    played: set[str] = field(default_factory=set)
+    trump: str | None = None
+    shown: bool = False
+    seventh: str | None = None
+    single_hand: bool = False
+
+    def hidden(self) -> set[str]:
+        """The cards the table never saw in this deal."""
+        seen = set(self.played)
+        if self.shown and self.seventh:
+            seen.add(self.seventh)
+        return set(ALL_CARDS) - seen
+
+
+def observe(match: Match, truths: dict[int, DealTruth]) -> None:
+    r = match.round
+    if r is None:
+        return
+    truth = truths.setdefault(match.round_no, DealTruth())
+    truth.played |= {CODES[c] for c in r.played}
+    truth.trump = SUITS[r.trump] if r.trump >= 0 else None
+    truth.shown = r.trump_shown
+    truth.seventh = CODES[r.seventh] if r.method == "seventh_card" else None
+    truth.single_hand = r.sh_caller >= 0
+
+
+async def play_step(clients: list[TableClient], rng: random.Random) -> dict[str, Any] | None:
+    """One legal action by a seat whose turn it is, as a cautious table plays: Single Hand
+    and doubles are rare, so most deals are played out to the end; None when nobody may act."""
+    able = [c for c in clients if c.latest is not None and c.latest["legal"]]
+    if not able:
+        return None
+    actor = rng.choice(able)
+    legal = actor.state["legal"]
+    kinds = {a["type"] for a in legal}
+    bold = rng.random() < 0.1
+    if "seventh_card" in kinds and rng.random() < 0.5:
+        action = {"type": "seventh_card"}
+    elif kinds & {"single_hand", "double", "redouble", "set_double"} and not bold:
+        action = {"type": "pass"}
+    else:
+        action = rng.choice(legal)
+    await actor.act(action)
+    return action
+
+
+async def play_deals(
+    clients: list[TableClient], host: TableClient, game: Game, deals: int, seed: int
+) -> dict[int, DealTruth]:
+    """Play ``deals`` whole deals at random (the host abandons the second mid-play)."""
+    rng = random.Random(seed)
+    truths: dict[int, DealTruth] = {}
+    reset_done = False
+    while await DealRecord.objects.filter(game=game).acount() < deals:
+        saved = await Game.objects.aget(pk=game.pk)
+        match = await database_sync_to_async(Match.from_json)(saved.state)
+        observe(match, truths)
+        round_no = match.round_no
+        version = clients[0].state["version"]
+        r = match.round
+        if not reset_done and round_no >= 2 and r is not None and len(r.played) >= 3:
+            reset_done = True
+            await host.send({"type": "reset", "what": "round"})
+        else:
+            action = await play_step(clients, rng)
+            if action is None:  # between deals: the next deal comes by itself
+                await settle(clients, version + 1)
+                continue
+            if action["type"] == "play":
+                truths.setdefault(round_no, DealTruth()).played.add(action["card"])
+        await settle(clients, version + 1)
+    return truths
+
+
+async def recorded(game: Game) -> list[int]:
+    return [n async for n in DealRecord.objects.filter(game=game).values_list("number", flat=True)]
+
+
+def responses(client: Client, game: Game, numbers: list[int]) -> dict[str, tuple[int, str]]:
+    """Every history response for this viewer: url -> (status, text)."""
+    urls = [f"/table/{game.pk}/deals.json", f"/table/{game.pk}/deals/"]
+    for n in numbers:
+        urls += [f"/table/{game.pk}/deals/{n}.json", f"/table/{game.pk}/deals/{n}/"]
+    out = {}
+    for url in urls:
+        response = client.get(url)
+        out[url] = (response.status_code, response.content.decode())
+    return out
+
+
+def assert_shows_only_what_the_table_saw(text: str, truth: DealTruth, where: str) -> None:
+    leaked = sorted(code for code in truth.hidden() if f'"{code}"' in text)
+    assert not leaked, f"{where} holds cards the table never saw: {leaked}"
+    if truth.trump and not truth.shown:
+        assert f'"trump": "{truth.trump}"' not in text, f"{where} names an unshown trump"
+        assert f'"suit": "{truth.trump}"' not in text, f"{where} names an unshown trump"
+
+
+@pytest.fixture
+async def played(
+    open_table: Open,
+    players: list[User],
+    friend: User,
+    game: Game,
+    monkeypatch: pytest.MonkeyPatch,
+) -> dict[int, DealTruth]:
+    """Six deals played at the table, the same ones every run (the shuffles are seeded)."""
+    monkeypatch.setattr("game.services.secrets.randbelow", lambda n: 0)
+    monkeypatch.setattr("game.engine.match.secrets.SystemRandom", lambda: random.Random(29))
+    clients = await seat_everyone(open_table, players)
+    await open_table(friend)
+    truths = await play_deals(clients, clients[0], game, deals=6, seed=6)
+    for client in clients:
+        await client.close()
+    return truths
+
+
+async def test_it_records_every_deal_that_ended(
+    played: dict[int, DealTruth], game: Game
+) -> None:
+    records = [r async for r in DealRecord.objects.filter(game=game).order_by("number")]
+    numbers = [r.number for r in records]
+    assert numbers == sorted(set(numbers)) and len(numbers) >= 6
+    assert numbers[0] == 1 and numbers == list(range(1, len(numbers) + 1))
+    outcomes = {r.outcome for r in records}
+    assert "abandoned" in outcomes
+    assert outcomes <= {"made", "lost", "annulled", "abandoned"}
+    for record in records:
+        assert record.events[0]["type"] == "deal" and record.events[0]["packet"] == 1
+        assert deal_history.ends_deal(record.events[-1])
+        assert record.summary["players"] == ["Olive", "Bilal", "Chitra", "Dev"]
+        if record.outcome in ("made", "lost"):
+            end = record.events[-1]
+            assert record.summary["score"] == end["score"]
+            assert record.summary["points"] == end["points"]
+            tricks = [e for e in record.events if e["type"] == "trick"]
+            assert sum(t["points"] for t in tricks) == sum(end["points"])
+
+
+async def test_it_never_shows_a_card_that_stayed_hidden(
+    played: dict[int, DealTruth], game: Game, players: list[User], friend: User
+) -> None:
+    numbers = await recorded(game)
+    # The seeded deals hold each kind of secret: a 7th card never shown, a trump never shown
+    # after cards were played, and unplayed cards of a deal that ended early.
+    assert any(t.seventh and not t.shown for t in played.values())
+    assert any(t.trump and not t.shown and t.played for t in played.values())
+    assert any(0 < len(t.played) < 32 for t in played.values())
+    for viewer in [*players, friend]:
+        client = await database_sync_to_async(logged_in)(viewer)
+        seen = await database_sync_to_async(responses)(client, game, numbers)
+        for url, (status, text) in seen.items():
+            assert status == 200, url
+            if url.endswith("deals.json") or url.endswith("deals/"):
+                shown_sevenths = {
+                    played[n].seventh for n in numbers if n in played and played[n].shown
+                }
+                leaked = sorted(c for c in ALL_CARDS - shown_sevenths if f'"{c}"' in text)
+                assert not leaked, f"{url} lists cards: {leaked}"
+                continue
+            number = int(url.rstrip("/").removesuffix(".json").rsplit("/", 1)[1])
+            truth = played.get(number, DealTruth())
+            assert_shows_only_what_the_table_saw(text, truth, f"{viewer.first_name}: {url}")
+
+
+async def test_it_keeps_the_history_from_outsiders(
+    played: dict[int, DealTruth], game: Game, outsider: User
+) -> None:
+    numbers = await recorded(game)
+    stranger = await database_sync_to_async(logged_in)(outsider)
+    seen = await database_sync_to_async(responses)(stranger, game, numbers)
+    for url, (status, text) in seen.items():
+        assert status == 404, url
+        assert '"events"' not in text and "Dealer" not in text
+    nobody = Client()
+    seen = await database_sync_to_async(responses)(nobody, game, numbers)
+    for url, (status, _) in seen.items():
+        assert status == (403 if url.endswith(".json") else 302), url
+
+
+async def test_it_lists_deals_with_their_contract_and_score(
+    played: dict[int, DealTruth], game: Game, players: list[User]
+) -> None:
+    client = await database_sync_to_async(logged_in)(players[2])
+    response = await database_sync_to_async(client.get)(f"/table/{game.pk}/deals.json")
+    deals = json.loads(response.content)["deals"]
+    last_score = [0, 0]
+    for deal in deals:
+        truth = played.get(deal["number"], DealTruth())
+        assert deal["dealer"] in range(4)
+        if deal["outcome"] in ("made", "lost"):
+            assert deal["bidder"] in range(4) and deal["stake"] >= 1
+            assert deal["trump"] == (truth.trump if truth.shown else None)
+            last_score = deal["score"]
+        else:
+            assert deal["score"] == last_score
+            assert deal["reason_text"]
+        if not truth.shown:
+            assert deal["trump"] is None and deal["trump_card"] is None
+    missing = await database_sync_to_async(client.get)(f"/table/{game.pk}/deals/999.json")
+    assert missing.status_code == 404
+
+
