@@ -65,7 +65,7 @@ class BenchTable:
             if message["type"] == "state":
                 self.arrivals[seat][message["version"]] = time.monotonic()
                 self.changed.set()
-            else:
+            elif message["type"] == "error":
                 tally.errors += 1
 
     def version(self) -> int:

@@ -22,8 +22,10 @@ from game import services, snapshot
 from game.access import Role
 from game.autodeal import schedule_next_deal
 from game.broadcast import announce, group_name
+from game.chat_socket import ChatSocket
 from game.flood import FloodGuard, Verdict
 from game.models import Game
+from game.presence_socket import PresenceSocket
 from game.snapshot import Snapshot
 
 CLOSE_NOT_LOGGED_IN = 4401
@@ -36,8 +38,9 @@ MAX_CATCH_UP = 200
 ROLE_RECHECK_SECONDS = 30.0
 
 
-class TableConsumer(AsyncWebsocketConsumer):
-    """One browser tab at one table: a seated player or a spectator."""
+class TableConsumer(ChatSocket, PresenceSocket, AsyncWebsocketConsumer):
+    """One browser tab at one table: a seated player or a spectator (chat and presence:
+    ``game.chat_socket``, ``game.presence_socket``)."""
 
     game_id: int
     user_id: int
@@ -65,6 +68,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             return
         if not await self._adopt(role):
             return
+        await self.presence_arrive()
         if changed:
             await announce(latest)
         await self._send_full_state(latest)
@@ -83,7 +87,9 @@ class TableConsumer(AsyncWebsocketConsumer):
         await handler(message)
 
     async def disconnect(self, code: int) -> None:
-        """Leave the game's group (nothing depends on this having run)."""
+        """Leave the game's group and the table's presence (nothing depends on this having run:
+        presence rows expire)."""
+        await self.presence_leave()
         await self.channel_layer.group_discard(group_name(self.game_id), self.channel_name)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
@@ -107,6 +113,10 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self._act(message)
         elif kind == "reset":
             await self._reset(message)
+        elif kind == "chat":
+            await self.chat(message)
+        elif kind == "spectator_chat":
+            await self.spectator_chat(message)
         else:
             await self._error("unknown_type", f"Unknown message type {kind!r}.")
 
@@ -220,9 +230,12 @@ class TableConsumer(AsyncWebsocketConsumer):
         return True
 
     async def _send_full_state(self, latest: Snapshot) -> None:
-        """The full state with the recent history of changes, for the page's log."""
+        """The full state with the recent history of changes, for the page's log; then the
+        recent chat and who is here."""
         history = await database_sync_to_async(snapshot.history)(self.game_id, latest.version)
         await self._send_state(latest, [], history)
+        await self.send_recent_chat()
+        await self.send_presence()
 
     async def _send_state(
         self,

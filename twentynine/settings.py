@@ -164,6 +164,11 @@ DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "TwentyNine <noreply@localhos
 NEXT_DEAL_DELAY = env_float("NEXT_DEAL_DELAY", 4.0)
 WEBSOCKET_MAX_MESSAGE_BYTES = 4096
 WEBSOCKET_RATE_PER_SECOND = env_int("WEBSOCKET_RATE_PER_SECOND", 20, minimum=1)
+# Chat lines a socket may send per second (bursts of as many); three times that is a flood.
+CHAT_RATE_PER_SECOND = env_int("CHAT_RATE_PER_SECOND", 1, minimum=1)
+# An open socket renews its presence row this often; a row not renewed this long stops counting.
+PRESENCE_REFRESH = env_float("PRESENCE_REFRESH", 30.0, minimum=1.0)
+PRESENCE_EXPIRY = env_float("PRESENCE_EXPIRY", 90.0, minimum=1.0)
 
 LANGUAGE_CODE = "en-us"
 TIME_ZONE = "UTC"

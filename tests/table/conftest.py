@@ -30,6 +30,8 @@ from twentynine.asgi import application
 
 ORIGIN = b"http://127.0.0.1"
 TIMEOUT = 3.0
+# Messages that arrive at any time, apart from the table's states and errors.
+ASIDE = ("chat", "presence")
 
 
 def session_cookie(user: User) -> str:
@@ -53,6 +55,7 @@ class TableClient:
             headers.append((b"cookie", cookie.encode()))
         self.communicator = WebsocketCommunicator(application, f"/ws/game/{game_id}/", headers)
         self.frames: list[str] = []
+        self.aside: list[dict[str, Any]] = []
         self.latest: dict[str, Any] | None = None
 
     async def connect(self) -> tuple[bool, Any]:
@@ -60,13 +63,31 @@ class TableClient:
         return bool(accepted), detail
 
     async def receive(self, timeout: float = TIMEOUT) -> dict[str, Any]:
-        """The next message (a state is also kept as ``self.state``)."""
-        text = await self.communicator.receive_from(timeout=timeout)
-        self.frames.append(text)
-        message: dict[str, Any] = json.loads(text)
-        if message["type"] == "state":
-            self.latest = message
-        return message
+        """The next message (a state is also kept as ``self.state``). Chat and presence
+        messages, which come at any time, are kept aside in ``self.aside``, not returned."""
+        while True:
+            text = await self.communicator.receive_from(timeout=timeout)
+            self.frames.append(text)
+            message: dict[str, Any] = json.loads(text)
+            if message["type"] in ASIDE:
+                self.aside.append(message)
+                continue
+            if message["type"] == "state":
+                self.latest = message
+            return message
+
+    async def receive_aside(self, kind: str, timeout: float = TIMEOUT) -> dict[str, Any]:
+        """The next chat or presence message of this kind (one already kept aside first)."""
+        while True:
+            for at, message in enumerate(self.aside):
+                if message["type"] == kind:
+                    return self.aside.pop(at)
+            text = await self.communicator.receive_from(timeout=timeout)
+            self.frames.append(text)
+            message = json.loads(text)
+            if message["type"] == "state":
+                self.latest = message
+            self.aside.append(message)
 
     async def state_at(self, version: int, timeout: float = TIMEOUT) -> dict[str, Any]:
         """Read messages until a state of at least ``version`` arrives; return it."""
@@ -105,7 +126,15 @@ class TableClient:
         return int(output["code"])
 
     async def nothing_more(self) -> bool:
-        return bool(await self.communicator.receive_nothing(timeout=0.1))
+        """Whether no message but chat and presence arrives within 0.1 s."""
+        while not await self.communicator.receive_nothing(timeout=0.1):
+            text = await self.communicator.receive_from()
+            self.frames.append(text)
+            message = json.loads(text)
+            if message["type"] not in ASIDE:
+                return False
+            self.aside.append(message)
+        return True
 
     async def close(self) -> None:
         await self.communicator.disconnect()

@@ -76,6 +76,7 @@ class LivePlayer:
         self.socket: ClientConnection | None = None
         self.latest: dict[str, Any] | None = None
         self.errors: list[dict[str, Any]] = []
+        self.aside: list[dict[str, Any]] = []  # chat and presence messages
 
     async def open(self) -> dict[str, Any]:
         """Connect and read the first state."""
@@ -93,6 +94,8 @@ class LivePlayer:
         message: dict[str, Any] = json.loads(await asyncio.wait_for(self.socket.recv(), timeout))
         if message["type"] == "state":
             self.latest = message
+        elif message["type"] in ("chat", "presence"):
+            self.aside.append(message)
         else:
             self.errors.append(message)
         return message

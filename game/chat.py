@@ -1,0 +1,118 @@
+"""The table chat: short lines from the players and spectators, kept with the game.
+
+A line is plain text: whitespace (line breaks included) becomes single spaces,
+control characters and direction overrides are dropped, and it holds 1 to ``MAX_LENGTH`` characters.
+It is stored as written and shown as text (pages never parse it as HTML). Who
+may write is decided from the game row at the moment of writing: the seated
+players, and the host's friends who watch unless the host turned spectator chat
+off (the host may always write). How often a socket may write is the socket's
+business (``game.chat_socket``).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from typing import Any
+
+from django.core.exceptions import PermissionDenied
+
+from accounts.models import User
+from game.access import role_for
+from game.models import ChatMessage, Game
+
+MAX_LENGTH = 200
+# How many lines a (re)connecting socket is sent, and how many a game keeps.
+RECENT = 50
+KEEP = 500
+
+_SPACE = re.compile(r"\s+")
+# Direction overrides could make a line read differently from what was written.
+_BIDI = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+class ChatRefused(Exception):
+    """A line that was not posted; ``code`` is the protocol's error code."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+def clean(text: object) -> str:
+    """The line as it will be kept: spaces collapsed, control characters dropped.
+
+    >>> clean("  hello\\n  <b>there</b>\\x07 ")
+    'hello <b>there</b>'
+    """
+    if not isinstance(text, str):
+        raise ChatRefused("missing_field", 'A chat message needs "text" (a string).')
+    spaced = _SPACE.sub(" ", text)
+    kept = "".join(
+        ch for ch in spaced if unicodedata.category(ch) not in ("Cc", "Cs") and ch not in _BIDI
+    )
+    line = kept.strip()
+    if not line:
+        raise ChatRefused("chat_empty", "Write something before sending.")
+    if len(line) > MAX_LENGTH:
+        raise ChatRefused(
+            "chat_too_long", f"A chat message may be at most {MAX_LENGTH} characters."
+        )
+    return line
+
+
+def as_message(line: ChatMessage) -> dict[str, Any]:
+    """One line as the protocol sends it."""
+    return {
+        "id": line.pk,
+        "name": line.name,
+        "seat": line.seat,
+        "spectator": line.seat is None,
+        "text": line.text,
+        "at": line.created.isoformat(),
+    }
+
+
+def post(game_id: int, user: User, text: object) -> tuple[dict[str, Any], bool]:
+    """Keep one line from this user; returns it and whether spectators may chat.
+
+    Raises ChatRefused (empty, too long, not allowed, spectator chat off) and
+    Game.DoesNotExist; nothing is kept then.
+    """
+    line = clean(text)
+    game = Game.objects.get(pk=game_id)
+    role = role_for(game, user)
+    if role is None:
+        raise ChatRefused("forbidden", "You may not see this table.")
+    if role.spectator and not role.host and not game.spectator_chat:
+        raise ChatRefused("chat_off", "The host has turned spectator chat off.")
+    saved = ChatMessage.objects.create(
+        game=game, author=user, name=user.display_name, seat=role.seat, text=line
+    )
+    if saved.pk % 100 == 0:
+        _forget_old(game_id)
+    return as_message(saved), game.spectator_chat
+
+
+def recent(game_id: int) -> tuple[list[dict[str, Any]], bool]:
+    """The latest RECENT lines, oldest first, and whether spectators may chat."""
+    allowed = Game.objects.values_list("spectator_chat", flat=True).get(pk=game_id)
+    lines = ChatMessage.objects.filter(game_id=game_id).order_by("-id")[:RECENT]
+    return [as_message(line) for line in reversed(lines)], allowed
+
+
+def allow_spectators(game_id: int, user_id: int, allowed: bool) -> None:
+    """The host turns spectator chat on or off (PermissionDenied for anyone else)."""
+    game = Game.objects.get(pk=game_id)
+    if game.host_id != user_id:
+        raise PermissionDenied("Only the host can turn spectator chat on or off.")
+    Game.objects.filter(pk=game_id).update(spectator_chat=allowed)
+
+
+def _forget_old(game_id: int) -> None:
+    """Drop a game's lines beyond the newest KEEP."""
+    newest = ChatMessage.objects.filter(game_id=game_id).order_by("-id")
+    oldest_kept = list(newest.values_list("id", flat=True)[KEEP - 1 : KEEP])
+    if oldest_kept:
+        ChatMessage.objects.filter(game_id=game_id, id__lt=oldest_kept[0]).delete()

@@ -1,0 +1,83 @@
+"""Who is here, over the table's websocket: the part of ``TableConsumer`` that keeps presence.
+
+A socket that is let in writes its row (``game.presence``), renews it every
+``PRESENCE_REFRESH`` seconds and deletes it when it closes; after each arrival
+and departure the table's presence goes to the game's group. Each socket sends
+its browser a ``presence`` message only when what it shows would change, and
+also checks at every renewal, so rows left by a stopped process (whose sockets
+never ran ``disconnect()``) turn "away" there within ``PRESENCE_EXPIRY`` seconds
+plus one renewal, without anyone announcing it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from typing import Any
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
+from django.conf import settings
+
+from game import presence
+from game.broadcast import group_name
+
+PRESENCE_EVENT = "presence.changed"
+
+
+class PresenceSocket(AsyncWebsocketConsumer):
+    """Presence handlers mixed into ``game.consumers.TableConsumer`` (which provides the
+    game, the user and the role)."""
+
+    presence_sent: presence.Presence | None = None
+    presence_task: asyncio.Task[None] | None = None
+
+    async def presence_arrive(self) -> None:
+        """This socket was let in: count it, tell the table, and start renewing."""
+        here = await database_sync_to_async(presence.arrive)(
+            self.game_id, self.user_id, self.channel_name
+        )
+        await self._tell_presence(here)
+        if self.presence_task is None:
+            self.presence_task = asyncio.get_running_loop().create_task(self._renew())
+
+    async def presence_leave(self) -> None:
+        """This socket closed: stop renewing, forget it, and tell the table."""
+        task, self.presence_task = self.presence_task, None
+        if task is None:
+            return
+        task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await task
+        here = await database_sync_to_async(presence.leave)(self.game_id, self.channel_name)
+        await self._tell_presence(here)
+
+    async def send_presence(self) -> None:
+        """Send this socket the table's presence (after a connect or a sync)."""
+        here = await database_sync_to_async(presence.at_table)(self.game_id)
+        await self._send_presence(here, always=True)
+
+    async def presence_changed(self, event: dict[str, Any]) -> None:
+        """A group message: someone arrived or left; show it if it changes what we show."""
+        if self.role is not None:
+            await self._send_presence(event["presence"])
+
+    async def _renew(self) -> None:
+        while True:
+            await asyncio.sleep(settings.PRESENCE_REFRESH)
+            here = await database_sync_to_async(presence.refresh)(
+                self.game_id, self.user_id, self.channel_name
+            )
+            if self.role is not None:
+                await self._send_presence(here)
+
+    async def _tell_presence(self, here: presence.Presence) -> None:
+        message = {"type": PRESENCE_EVENT, "presence": here}
+        await self.channel_layer.group_send(group_name(self.game_id), message)
+
+    async def _send_presence(self, here: presence.Presence, *, always: bool = False) -> None:
+        if here == self.presence_sent and not always:
+            return
+        self.presence_sent = here
+        await self.send(text_data=json.dumps({"type": "presence", **here}))
