@@ -35,7 +35,13 @@ class ChatSocket(AsyncWebsocketConsumer):
     chat_guard: FloodGuard | None = None
 
     async def chat(self, message: dict[str, Any]) -> None:
-        """A ``chat`` message: keep the line and send it to everyone at the table."""
+        """A ``chat`` message: keep the line and send it to everyone at the table. A line
+        refused for its text (empty, too long) does not count against the rate."""
+        try:
+            text = chat.clean(message.get("text"))
+        except chat.ChatRefused as refused:
+            await self._error(refused.code, refused.message)
+            return
         if self.chat_guard is None:
             self.chat_guard = FloodGuard(settings.CHAT_RATE_PER_SECOND)
         verdict = self.chat_guard.admit()
@@ -47,7 +53,7 @@ class ChatSocket(AsyncWebsocketConsumer):
             return
         try:
             line, allowed = await database_sync_to_async(chat.post)(
-                self.game_id, self.scope["user"], message.get("text")
+                self.game_id, self.scope["user"], text
             )
         except chat.ChatRefused as refused:
             await self._error(refused.code, refused.message)

@@ -56,6 +56,7 @@ class TableClient:
         self.communicator = WebsocketCommunicator(application, f"/ws/game/{game_id}/", headers)
         self.frames: list[str] = []
         self.aside: list[dict[str, Any]] = []
+        self.held: list[dict[str, Any]] = []
         self.latest: dict[str, Any] | None = None
 
     async def connect(self) -> tuple[bool, Any]:
@@ -65,6 +66,8 @@ class TableClient:
     async def receive(self, timeout: float = TIMEOUT) -> dict[str, Any]:
         """The next message (a state is also kept as ``self.state``). Chat and presence
         messages, which come at any time, are kept aside in ``self.aside``, not returned."""
+        if self.held:
+            return self.held.pop(0)
         while True:
             text = await self.communicator.receive_from(timeout=timeout)
             self.frames.append(text)
@@ -85,9 +88,12 @@ class TableClient:
             text = await self.communicator.receive_from(timeout=timeout)
             self.frames.append(text)
             message = json.loads(text)
+            if message["type"] in ASIDE:
+                self.aside.append(message)
+                continue
             if message["type"] == "state":
                 self.latest = message
-            self.aside.append(message)
+            self.held.append(message)  # for ``receive``, in order
 
     async def state_at(self, version: int, timeout: float = TIMEOUT) -> dict[str, Any]:
         """Read messages until a state of at least ``version`` arrives; return it."""
@@ -120,10 +126,14 @@ class TableClient:
         )
 
     async def closed_with(self) -> int:
-        """Wait for the server to close the socket; the close code."""
-        output = await self.communicator.receive_output(timeout=TIMEOUT)
-        assert output["type"] == "websocket.close", output
-        return int(output["code"])
+        """Wait for the server to close the socket (chat and presence may come first, nothing
+        else); the close code."""
+        while True:
+            output = await self.communicator.receive_output(timeout=TIMEOUT)
+            if output["type"] == "websocket.send" and json.loads(output["text"])["type"] in ASIDE:
+                continue
+            assert output["type"] == "websocket.close", output
+            return int(output["code"])
 
     async def nothing_more(self) -> bool:
         """Whether no message but chat and presence arrives within 0.1 s."""
@@ -162,6 +172,7 @@ def _quick_table(transactional_db: None, settings: Settings) -> None:
     test sets one."""
     settings.NEXT_DEAL_DELAY = 0.05
     settings.WEBSOCKET_RATE_PER_SECOND = 10_000
+    settings.CHAT_RATE_PER_SECOND = 10_000
 
 
 def make_user(email: str, name: str) -> User:
