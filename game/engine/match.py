@@ -49,7 +49,13 @@ from game.engine.rules import Rules
 from game.engine.scoring import move, round_delta
 from game.engine.stake import REGULAR_STAKE, risk_free
 from game.engine.state import Round
-from game.engine.view import copy_result, public_view, seat_view
+from game.engine.view import (
+    annulled_deal_facts,
+    copy_result,
+    last_trick_of,
+    public_view,
+    seat_view,
+)
 
 Event = dict[str, Any]
 Move = tuple[str, int]  # (action type, argument or -1)
@@ -608,6 +614,7 @@ class Match:
             "new_sets": gained,
             "ended_early": r.tricks_played < 8,
             "dealer": self.dealer,
+            "last_trick": last_trick_of(r),
         }
         self._gather()
         self.dealer = (self.dealer + 1) % 4
@@ -622,6 +629,7 @@ class Match:
             "reason_no": number,
             "reason_text": text,
             "dealer": self.dealer,
+            **annulled_deal_facts(self.round),
         }
         self._gather()
         return [{"type": "annulled", "reason": reason, "reason_text": text}]

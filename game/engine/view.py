@@ -18,11 +18,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from game.engine.cards import CODES, SUITS, codes, first_hand_of
+from game.engine.cards import CODES, SUITS, cards_in, codes, first_hand_of
 from game.engine.deck import packet
+from game.engine.refusal import refusal
 
 if TYPE_CHECKING:
     from game.engine.match import Match
+    from game.engine.state import Round
 
 
 def _no_deal() -> dict[str, Any]:
@@ -65,6 +67,8 @@ def public_view(m: Match) -> dict[str, Any]:
     if r is None:
         view.update(_no_deal())
         view["first_hand"] = first_hand_of(m.dealer)
+        if m.last_round is not None:
+            view["last_trick"] = m.last_round.get("last_trick")
         return view
     single = r.sh_caller >= 0
     bidder = r.bidder if r.bidder >= 0 else None
@@ -158,12 +162,46 @@ def seat_view(m: Match, seat: int | None, public: dict[str, Any]) -> dict[str, A
         view["hand"] = codes(r.hands[seat])
     if seat == r.sh_caller and r.caller_played:
         view["partner_hand"] = codes(r.hands[(seat + 2) % 4])
+    if r.phase == "play" and seat == r.to_play:
+        view["refusals"] = _refusals(m, seat)
     return view
 
 
+def _refusals(m: Match, seat: int) -> dict[str, str]:
+    """Why each card of the seat's own hand that it may not play now is refused, in the
+    engine's words (the same as ``apply`` would give): only about the viewer's own cards."""
+    r = m.round
+    assert r is not None
+    barred = r.hands[seat] & ~m.play_options(seat)[0]
+    return {CODES[card]: refusal(m, seat, ("play", card)) for card in cards_in(barred)}
+
+
+def last_trick_of(r: Round) -> dict[str, Any] | None:
+    """The last trick played in a deal (its cards were all face up), or None."""
+    return {"cards": _trick_list(r.last_trick), "winner": r.last_winner} if r.last_trick else None
+
+
+def annulled_deal_facts(r: Round | None) -> dict[str, Any]:
+    """What the whole table saw of a deal being annulled, for its result: the contract, the
+    points and tricks taken and the last trick. Never a trump that was not shown."""
+    if r is None:
+        return {"last_trick": None}
+    facts: dict[str, Any] = {"last_trick": last_trick_of(r)}
+    if r.bidder >= 0 and r.sh_caller < 0:
+        facts.update(bidder=r.bidder, bid=r.bid, stake=r.stake)
+    if r.tricks_played:
+        facts.update(points=list(r.points), tricks=list(r.tricks), tricks_played=r.tricks_played)
+    return facts
+
+
 def copy_result(data: dict[str, Any]) -> dict[str, Any]:
-    """A copy of a last-round dict, its nested lists included."""
+    """A copy of a last-round dict, its nested lists included, without its last trick: those
+    cards are shown only until the next deal (``public_view``), when they may lie in hands."""
     out = dict(data)
+    out.pop("last_trick", None)
+    if data.get("annulled") and "points" in data:
+        out["points"] = list(data["points"])
+        out["tricks"] = list(data["tricks"])
     if not data["annulled"]:
         out["points"] = list(data["points"])
         out["tricks"] = list(data["tricks"])

@@ -2,13 +2,15 @@
 // clicks into messages (actions, host resets). The server decides everything; the page
 // only shows what the state message holds and offers what its `legal` list allows.
 
+import { TurnAlert } from "./table/alert.js";
 import { drawCentre, drawTrick, updateCountdown } from "./table/centre.js";
 import { TableConnection } from "./table/connection.js";
-import { drawControls, drawHand } from "./table/controls.js";
+import { SHOW_TRUMP_HINT, drawControls, drawHand } from "./table/controls.js";
 import { TableLog, Toast } from "./table/log.js";
 import { drawRoundInfo, drawScore } from "./table/score.js";
 import { bottomSeat, drawSeats } from "./table/seats.js";
-import { eventText, seatName, statusText } from "./table/words.js";
+import { setUpSide } from "./table/side.js";
+import { eventText, seatName, sentence, statusText } from "./table/words.js";
 
 const RESET_QUESTION = {
   score: "Reset the score (both teams to 0, sets cleared) for everyone?",
@@ -39,6 +41,8 @@ const state = { view: null, table: tableFromPage(config), legal: [], version: nu
 const faceUp = new Set([bottomSeat(state.table)]);
 const log = new TableLog(root.querySelector("#log"), config.game);
 const toast = new Toast(root.querySelector("#toast"));
+const turnAlert = new TurnAlert(root.querySelector("#sound-toggle"), config.name);
+setUpSide(root);
 let dealSyncSent = false;
 let pendingTimer = null;
 
@@ -56,6 +60,7 @@ function draw() {
   link.hidden = !state.table.conference_link;
   if (state.table.conference_link) link.href = state.table.conference_link;
   root.querySelector("#last-trick-button").disabled = !state.view?.last_trick;
+  if (!state.view?.last_trick) root.querySelector("#last-trick").hidden = true;
   root.dataset.phase = state.view?.phase || "waiting";
   root.dataset.version = state.version == null ? "" : String(state.version);
   root.dataset.resyncs = JSON.stringify(connection.resyncs);
@@ -64,12 +69,23 @@ function draw() {
 function drawStatus() {
   const { view, table } = state;
   const status = root.querySelector("#status");
-  let { text, mine } = statusText(table, view, table.you?.seat, state.legal);
+  let { text, mine, task } = statusText(table, view, table.you?.seat, state.legal);
   if (!view) text = root.querySelector("#waiting").textContent;
   else if (view.phase === "deal") text = view.last_round?.annulled ? "Deal annulled" : "Round over";
   else if (!text && table.you?.spectator) text = "Watching";
   status.textContent = text;
   status.classList.toggle("your-turn", mine);
+  const note = root.querySelector("#status-note");
+  note.textContent = bidderNote(view, table.you?.seat);
+  note.hidden = !note.textContent;
+  turnAlert.update(mine, task);
+}
+
+/** The bidder is told, while their trump is still face down, what happens if it stays so. */
+function bidderNote(view, you) {
+  const hidden = view && you != null && view.bid?.seat === you && view.single_hand == null
+    && view.trump_method && !view.trump_shown && view.phase === "play";
+  return hidden ? `Your trump is still face down. ${SHOW_TRUMP_HINT}` : "";
 }
 
 function onState(msg) {
@@ -93,7 +109,7 @@ function onState(msg) {
 function onError(msg) {
   root.classList.remove("pending");
   const text = msg.code === "stale" ? "The table moved on before your move arrived; look again." : msg.message;
-  toast.show(text || "That was refused.", "error");
+  toast.show(sentence(text || "That was refused"), "error");
   const status = root.querySelector("#status");
   status.dataset.error = msg.code || "";
 }
@@ -127,13 +143,16 @@ function showLastTrick() {
   const last = state.view?.last_trick;
   if (!last) return;
   const overlay = root.querySelector("#last-trick");
+  const frame = document.createElement("div");
+  frame.className = "last-trick-box";
   const box = document.createElement("div");
   box.className = "trick last";
   drawTrick(box, last.cards, state.table, last.winner);
   const caption = document.createElement("p");
   caption.className = "trick-caption";
   caption.textContent = `${seatName(state.table, last.winner)} took the last trick. Tap to close.`;
-  overlay.replaceChildren(box, caption);
+  frame.replaceChildren(box, caption);
+  overlay.replaceChildren(frame);
   overlay.hidden = false;
 }
 
@@ -171,6 +190,11 @@ root.addEventListener("click", (e) => {
     return;
   }
   const card = target.closest("#hand .card[data-card]");
+  if (card?.dataset.refusal) {
+    // The reason is known already: say it without asking the server.
+    toast.show(card.dataset.refusal, "error");
+    return;
+  }
   if (card && !state.table.you?.spectator) act({ type: "play", card: card.dataset.card });
 });
 

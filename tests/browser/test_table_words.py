@@ -136,6 +136,11 @@ def test_it_names_teams_by_their_players_in_the_round_result(page: Page) -> None
     assert call(page, "words", "roundResultText", TABLE, annulled) == (
         "Deal annulled: All four passed. Dev deals again."
     )
+    # The engine's reasons end with a full stop: never two in a row.
+    never_shown = {**annulled, "reason_text": "Trump was never shown."}
+    assert call(page, "words", "roundResultText", TABLE, never_shown) == (
+        "Deal annulled: Trump was never shown. Dev deals again."
+    )
 
 
 @pytest.mark.parametrize(

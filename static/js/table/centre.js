@@ -1,26 +1,53 @@
 // The middle of the felt: the trick, the trump marker, the contract, and between deals
 // the waiting list or the round result with its countdown.
 
-import { SUIT_NAME, SUIT_SYMBOL, cardBack, cardFace, isRed } from "./cards.js";
+import { SUIT_NAME, SUIT_SYMBOL, cardBack, cardFace, isRed, suitOf } from "./cards.js";
+import { drawResult } from "./result.js";
 import { positionOf } from "./seats.js";
-import { roundResultText, seatName } from "./words.js";
+import { seatName } from "./words.js";
 
-/** Lay the cards of a trick out, each in front of the seat that played it. */
+/** Lay the cards of a trick out, each in front of the seat that played it, the led card marked. */
 export function drawTrick(box, cards, table, winner = null) {
   box.replaceChildren();
-  for (const { seat, card } of cards) {
+  cards.forEach(({ seat, card }, i) => {
     const el = cardFace(card, `in-trick at-${positionOf(seat, table)}`);
     el.dataset.seat = String(seat);
+    if (i === 0) {
+      el.classList.add("led");
+      el.setAttribute("aria-label", `${el.getAttribute("aria-label")}, led by ${seatName(table, seat)}`);
+    }
     if (seat === winner) el.classList.add("winner");
     box.append(el);
-  }
+  });
 }
+
+/** The line under the trick: which suit was led and whether you must follow it. */
+export function trickCaption(view, table, legal) {
+  const you = table?.you?.seat;
+  if (view.trick.length) {
+    const led = suitOf(view.trick[0].card);
+    const words = `${SUIT_SYMBOL[led]} ${capitalised(SUIT_NAME[led])} led`;
+    const toPlay = you != null && (legal || []).some((a) => a.type === "play");
+    if (!toPlay) return { text: words, kind: "led" };
+    const holds = (view.hand || []).some((c) => suitOf(c) === led);
+    return holds
+      ? { text: `${words} — follow suit`, kind: "follow" }
+      : { text: `${words} — you have none`, kind: "follow" };
+  }
+  if (view.last_trick) {
+    const winner = seatName(table, view.last_trick.winner);
+    return { text: `${winner} took the last trick and leads`, kind: "previous" };
+  }
+  if (view.leader != null) return { text: `${seatName(table, view.leader)} leads the first trick`, kind: "first" };
+  return { text: "", kind: "" };
+}
+
+const capitalised = (word) => word[0].toUpperCase() + word.slice(1);
 
 function drawCurrentTrick(root, state) {
   const { view, table } = state;
   const box = root.querySelector("#trick");
-  const caption = document.createElement("p");
-  caption.className = "trick-caption";
+  const caption = root.querySelector("#trick-caption");
   const playing = view && view.phase === "play";
   box.classList.remove("previous");
   if (playing && view.trick.length) {
@@ -28,12 +55,14 @@ function drawCurrentTrick(root, state) {
   } else if (playing && view.last_trick) {
     drawTrick(box, view.last_trick.cards, table, view.last_trick.winner);
     box.classList.add("previous");
-    caption.textContent = `${seatName(table, view.last_trick.winner)} took that trick`;
-    box.append(caption);
   } else {
     box.replaceChildren();
   }
   box.hidden = !playing;
+  const { text, kind } = playing ? trickCaption(view, table, state.legal) : { text: "", kind: "" };
+  caption.textContent = text;
+  caption.dataset.kind = kind;
+  caption.hidden = !text;
 }
 
 /** The trump marker: face down while hidden (the bidder and spectators see what it is). */
@@ -114,11 +143,8 @@ function drawWaiting(root, state) {
   box.hidden = false;
 }
 
-/**
- * Between rounds: the result of the last deal and the countdown to the next one. The result
- * stays on the felt, marked "Last round", while the next auction runs.
- */
-function drawRoundResult(root, state, now) {
+/** Between deals the full result of the last one; during the next auction its headline. */
+function drawRoundResult(root, state) {
   const box = root.querySelector("#round-result");
   const { view, table } = state;
   const result = view?.last_round;
@@ -127,24 +153,8 @@ function drawRoundResult(root, state, now) {
     return;
   }
   box.hidden = false;
-  box.dataset.annulled = String(Boolean(result.annulled));
-  box.dataset.made = String(Boolean(result.made));
-  box.classList.toggle("earlier", view.phase !== "deal");
-  const title = document.createElement("p");
-  title.className = "result-title";
-  if (result.annulled) title.textContent = "No score";
-  else title.textContent = view.phase === "deal" ? "Round over" : "Last round";
-  const text = document.createElement("p");
-  text.className = "result-text";
-  text.textContent = roundResultText(table, result);
-  box.replaceChildren(title, text);
-  if (view.phase === "deal") {
-    const next = document.createElement("p");
-    next.className = "countdown";
-    next.id = "countdown";
-    box.append(next);
-    updateCountdown(root, state, now);
-  }
+  const full = view.phase === "deal";
+  drawResult(box, table, result, view.round_no, full);
 }
 
 /** Refresh "Next deal in 3 s" from the moment the state arrived. */
@@ -158,7 +168,8 @@ export function updateCountdown(root, state, now) {
   }
   const remaining = Math.max(0, Math.ceil(left - (now - state.receivedAt) / 1000));
   const dealer = seatName(state.table, state.view.dealer);
-  next.textContent = remaining > 0 ? `${dealer} deals in ${remaining} s` : `${dealer} is dealing…`;
+  const again = state.view.last_round?.annulled ? " again" : "";
+  next.textContent = remaining > 0 ? `${dealer} deals${again} in ${remaining} s` : `${dealer} is dealing…`;
 }
 
 export function drawCentre(root, state, now) {
@@ -166,5 +177,6 @@ export function drawCentre(root, state, now) {
   drawTrumpMarker(root, state.view);
   drawContract(root, state);
   drawWaiting(root, state);
-  drawRoundResult(root, state, now);
+  drawRoundResult(root, state);
+  updateCountdown(root, state, now);
 }

@@ -2,10 +2,10 @@
 // every other legal action, each carrying its action as data-action JSON.
 
 import { SUIT_SYMBOL, cardBack, cardFace, isRed, sortHand } from "./cards.js";
-import { actionLabel } from "./words.js";
+import { actionLabel, sentence } from "./words.js";
 
 const GROUPS = [
-  { types: ["bid"], title: "Your call", cls: "bid-panel" },
+  { types: ["bid"], title: "", cls: "bid-panel" },
   { types: ["trump", "seventh_card"], title: "Choose trump", cls: "trump-panel" },
   { types: ["double", "redouble", "set_double"], title: "Raise the stake?", cls: "stake-panel" },
   { types: ["single_hand"], title: "Single Hand?", cls: "single-hand-panel" },
@@ -24,7 +24,17 @@ function actionButton(action, view) {
     button.textContent = actionLabel(action, view);
   }
   if (action.type === "pass") button.classList.add("pass");
+  if (action.type === "bid" && view?.bid?.value === action.value) button.classList.add("match");
+  if (action.type === "show_trump") button.title = SHOW_TRUMP_HINT;
   return button;
+}
+
+// Three deals in five ended unscored for players who did not know this rule.
+export const SHOW_TRUMP_HINT = "If trump is never shown, the deal is annulled: nobody scores.";
+
+/** A line under a group of buttons. */
+function hint(text) {
+  return Object.assign(document.createElement("p"), { className: "control-hint", textContent: text });
 }
 
 /** The buttons for the legal actions other than playing a card; nothing when there are none. */
@@ -54,10 +64,14 @@ export function drawControls(root, state) {
       placed.add(a);
     });
     if (passes.length && !placed.has(passes[0]) && group.cls !== "play-panel") {
-      buttons.append(actionButton(passes[0], state.view));
+      // In the bid strip Pass comes first, before the lowest call.
+      const pass = actionButton(passes[0], state.view);
+      if (group.cls === "bid-panel") buttons.prepend(pass);
+      else buttons.append(pass);
       placed.add(passes[0]);
     }
     panel.append(buttons);
+    if (actions.some((a) => a.type === "show_trump")) panel.append(hint(SHOW_TRUMP_HINT));
     box.append(panel);
   }
   const rest = legal.filter((a) => !placed.has(a));
@@ -98,6 +112,7 @@ export function drawHand(root, state, faceUp, bottom) {
   }
   box.dataset.face = "up";
   box.classList.remove("toggle");
+  const refusals = view.refusals || {};
   for (const code of sortHand(view.hand || [])) {
     const card = cardFace(code, "in-hand");
     const ok = playable.has(code);
@@ -105,6 +120,15 @@ export function drawHand(root, state, faceUp, bottom) {
     card.classList.add(ok ? "playable" : "unplayable");
     card.setAttribute("role", "button");
     card.tabIndex = 0;
+    const name = card.getAttribute("aria-label");
+    if (myTurnToPlay && !ok && refusals[code]) {
+      // The engine's own reason, the same words a click would be refused with.
+      card.title = sentence(refusals[code]);
+      card.setAttribute("aria-label", `${name}: cannot be played. ${card.title}`);
+      card.dataset.refusal = card.title;
+    } else if (myTurnToPlay) {
+      card.title = `Play the ${name}.`;
+    }
     box.append(card);
   }
   for (let i = 0; i < (view.unseen || 0); i += 1) {

@@ -2,7 +2,8 @@
 // and this round's facts: bid, target, stake, trump, card points and tricks.
 
 import { SUIT_NAME, SUIT_SYMBOL } from "./cards.js";
-import { seatName, teamName } from "./words.js";
+import { contractText, resultHeadline } from "./result.js";
+import { seatName, signed, teamName } from "./words.js";
 
 // Team 0 keeps score with the diamond and club sixes, team 1 with the heart and spade.
 const SIX_SUITS = [
@@ -65,6 +66,15 @@ export function drawScore(root, state) {
     teamScore(table, 0, score[0], sets[0]),
     teamScore(table, 1, score[1], sets[1]),
   );
+  // The phone's one-tap button shows the score too: "+1 : -2".
+  const mini = root.querySelector("#score-mini");
+  const side = (team) => {
+    const el = Object.assign(document.createElement("span"), { className: "mini-team", textContent: signed(score[team]) });
+    el.dataset.team = String(team);
+    return el;
+  };
+  mini.replaceChildren(side(0), " : ", side(1));
+  mini.setAttribute("aria-label", `Score: ${teamName(table, 0)} ${signed(score[0])}, ${teamName(table, 1)} ${signed(score[1])}`);
 }
 
 function row(list, term, value, key) {
@@ -82,7 +92,15 @@ export function drawRoundInfo(root, state) {
   const list = root.querySelector("#round-info");
   list.replaceChildren();
   if (!view) return;
-  if (view.round_no) row(list, "Deal", `#${view.round_no}, dealer ${seatName(table, view.dealer)}`, "deal");
+  // Between deals the view's dealer is the next deal's: this panel is about the deal just ended.
+  const ended = view.phase === "deal" ? view.last_round : null;
+  root.querySelector("#round-heading").textContent = ended ? "Last deal" : "This deal";
+  const dealer = ended ? ended.dealer : view.dealer;
+  if (view.round_no) row(list, "Deal", `#${view.round_no}, dealt by ${seatName(table, dealer)}`, "deal");
+  if (ended) {
+    drawEndedInfo(list, table, ended);
+    return;
+  }
   if (view.single_hand != null) row(list, "Single Hand", seatName(table, view.single_hand), "single-hand");
   else if (view.bid) row(list, "Bid", `${seatName(table, view.bid.seat)}: ${view.bid.value}`, "bid");
   if (view.target != null && view.single_hand == null) row(list, "Target", String(view.target), "target");
@@ -91,10 +109,10 @@ export function drawRoundInfo(root, state) {
     const trump = view.trump ? `${SUIT_SYMBOL[view.trump]} ${SUIT_NAME[view.trump]}` : "hidden";
     row(list, "Trump", view.trump_shown ? trump : `${trump} (not shown yet)`, "trump");
   }
-  // Between deals the finished round's points stay on show.
-  const finished = view.phase === "deal" && view.last_round && !view.last_round.annulled;
-  const points = (finished ? view.last_round.points : view.points) || [0, 0];
-  const tricks = (finished ? view.last_round.tricks : view.tricks) || [0, 0];
+  teamRows(list, table, view.points || [0, 0], view.tricks || [0, 0]);
+}
+
+function teamRows(list, table, points, tricks) {
   for (const team of [0, 1]) {
     row(
       list,
@@ -103,4 +121,12 @@ export function drawRoundInfo(root, state) {
       `points-${team}`,
     );
   }
+}
+
+/** The deal just ended: its contract, what each team took (if any trick was played), the result. */
+function drawEndedInfo(list, table, result) {
+  const contract = contractText(table, result);
+  if (contract) row(list, "Contract", contract, "contract");
+  if (result.points && result.tricks) teamRows(list, table, result.points, result.tricks);
+  row(list, "Result", resultHeadline(table, result), "result");
 }

@@ -62,6 +62,7 @@ function drawSeat(slot, seat, state, faceUp) {
   const name = document.createElement("span");
   name.className = "name";
   name.textContent = seat === you ? `${seatName(table, seat)} (you)` : seatName(table, seat);
+  name.title = seatName(table, seat);
   plate.append(name);
   if (view && view.dealer === seat) plate.append(badge("Dealer", "dealer"));
   if (view?.bid?.seat === seat && view.single_hand == null) plate.append(badge(`Bid ${view.bid.value}`, "bidder"));

@@ -13,13 +13,28 @@ export function teamName(table, team) {
   return `${seatName(table, team)} & ${seatName(table, team + 2)}`;
 }
 
-const signed = (n) => (n > 0 ? `+${n}` : String(n));
+export const signed = (n) => (n > 0 ? `+${n}` : String(n));
+
+/** A message as one sentence: a capital first letter and exactly one full stop at the end. */
+export function sentence(text) {
+  const words = String(text || "").trim().replace(/[.\s]+$/, "");
+  if (!words) return "";
+  const capital = words[0].toUpperCase() + words.slice(1);
+  return /[!?…]$/.test(capital) ? capital : `${capital}.`;
+}
+
+/** A message as a clause inside a line: no full stop at its end. */
+export function clause(text) {
+  return String(text || "").trim().replace(/[.\s]+$/, "");
+}
+
+const lowerFirst = (text) => text.charAt(0).toLowerCase() + text.slice(1);
 
 /** "Team Asha & Chitra made 17 of 16: +1", or why a deal was annulled. */
 export function roundResultText(table, result) {
   if (!result) return "";
   if (result.annulled) {
-    return `Deal annulled: ${result.reason_text || "no score"}. ${seatName(table, result.dealer)} deals again.`;
+    return `Deal annulled: ${sentence(result.reason_text || "no score")} ${seatName(table, result.dealer)} deals again.`;
   }
   const team = `Team ${teamName(table, result.team)}`;
   const points = result.points ? result.points[result.team] : 0;
@@ -67,8 +82,8 @@ export function eventText(table, event, view) {
         : `${name(event.seat)} passes`;
     case "trump_set":
       return event.method === "seventh_card"
-        ? `${name(event.seat)} sets trump by the 7th card`
-        : `${name(event.seat)} sets trump`;
+        ? `${name(event.seat)} sets trump by the 7th card, face down: if trump is never shown, the deal is annulled`
+        : `${name(event.seat)} sets trump, face down: if trump is never shown, the deal is annulled`;
     case "double":
     case "redouble":
     case "set_double":
@@ -92,7 +107,7 @@ export function eventText(table, event, view) {
     case "round_end":
       return roundResultText(table, event.last_round || event);
     case "annulled":
-      return `Deal annulled: ${event.reason_text || event.reason}`;
+      return `Deal annulled, no score: ${lowerFirst(clause(event.reason_text || event.reason))}`;
     case "reset":
       return `The host reset ${RESET_WHAT[event.what] || event.what}`;
     default:
@@ -138,12 +153,12 @@ const PHASE_TASK = {
   play: "play a card",
 };
 
-/** The status line: whose turn it is and what they decide ({text, mine}). */
+/** The status line: whose turn it is and what they decide ({text, mine, task}). */
 export function statusText(table, view, you, legal = []) {
-  if (!view) return { text: "", mine: false };
+  if (!view) return { text: "", mine: false, task: "" };
   const turn = view.turn || [];
   let task = PHASE_TASK[view.phase];
-  if (!task) return { text: "", mine: false };
+  if (!task) return { text: "", mine: false, task: "" };
   if (you != null && turn.includes(you)) {
     const calls = legal.filter((a) => a.type !== "bid" && a.type !== "play");
     const canPlay = legal.some((a) => a.type === "play");
@@ -155,9 +170,9 @@ export function statusText(table, view, you, legal = []) {
     const text = partner.length
       ? `You or ${seatName(table, partner[0])}: ${task}`
       : `Your turn: ${task}`;
-    return { text, mine: true };
+    return { text, mine: true, task };
   }
   const names = turn.map((s) => seatName(table, s));
-  if (!names.length) return { text: "", mine: false };
-  return { text: `${names.join(" or ")} to ${task}`, mine: false };
+  if (!names.length) return { text: "", mine: false, task };
+  return { text: `${names.join(" or ")} to ${task}`, mine: false, task };
 }

@@ -1,0 +1,113 @@
+"""A live table seeded at a chosen moment of a deal, for the browser tests of the table page.
+
+``seed_table`` runs inside Django (``manage.py shell``): it makes five verified friends, seats
+four of them at Asha's game (Vikram, a long name, in seat 1), lets the engine play a seeded
+deal up to the asked-for moment with a simple policy, and saves every change as the site
+does (the game's state and version, one ``GameAction`` row per change), so the page opens
+exactly there, its log included. It prints the game id and a logged-in session per name.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable
+from typing import Any
+
+from allauth.account.models import EmailAddress
+from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
+from django.contrib.sessions.backends.db import SessionStore
+
+from accounts.models import Friendship, User
+from game.engine import Match, Rules
+from game.models import Game, GameAction
+
+NAMES = ["Asha", "Vikramaditya", "Chitra", "Dev", "Esha"]
+PASSWORD = "a-long-table-password-29"
+
+Stop = Callable[[Match], bool]
+
+
+def _stopped_at(moment: str) -> Stop:
+    """When to stop: before the named decision is taken."""
+    def phase(m: Match) -> str:
+        return m.round.phase if m.round is not None else "deal"
+
+    stops: dict[str, Stop] = {
+        "bidding": lambda m: phase(m) == "bidding",
+        "trump": lambda m: phase(m) == "trump",
+        "doubling": lambda m: phase(m) == "doubling",
+        "mid_trick": lambda m: phase(m) == "play" and m.round is not None
+        and m.round.tricks_played >= 1 and len(m.round.trick) == 2,
+        "last_card": lambda m: phase(m) == "play" and m.round is not None
+        and m.round.tricks_played == 7 and len(m.round.trick) == 3,
+    }
+    return stops[moment]
+
+
+def _choose(m: Match, rng: random.Random, show_trump: bool) -> tuple[int, dict[str, Any]]:
+    """One move of the simple policy: the first hand bids the minimum and everyone else
+    passes; the bidder names the first suit; nobody raises the stake; trump is asked for at
+    the first chance only when ``show_trump``; cards are picked at random."""
+    seat = m.turn()[0]
+    legal = m.legal_actions(seat)
+    kinds = [a["type"] for a in legal]
+    if "bid" in kinds and m.round is not None and m.round.auction.high_seat < 0:
+        return seat, min((a for a in legal if a["type"] == "bid"), key=lambda a: a["value"])
+    if "trump" in kinds:
+        return seat, next(a for a in legal if a["type"] == "trump")
+    if "show_trump" in kinds and show_trump:
+        return seat, {"type": "show_trump"}
+    plays = [a for a in legal if a["type"] == "play"]
+    if plays:
+        return seat, rng.choice(plays)
+    return seat, {"type": "pass"}
+
+
+def _session(user: User) -> str:
+    store = SessionStore()
+    store[SESSION_KEY] = str(user.pk)
+    store[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+    store[HASH_SESSION_KEY] = user.get_session_auth_hash()
+    store.create()
+    return str(store.session_key)
+
+
+def seed_table(moment: str, seed: int = 0, show_trump: bool = True, tag: str = "") -> None:
+    """Print {"game", "sessions", "turn"} for a table stopped at ``moment``: one of bidding,
+    trump, doubling, mid_trick, last_card (the deal's last card is still to be played).
+    ``tag`` keeps the emails of several seeded tables on one site apart."""
+    people = []
+    for name in NAMES:
+        email = f"{name.lower()}{tag}@example.com"
+        user = User.objects.create_user(email, PASSWORD, first_name=name)
+        EmailAddress.objects.create(user=user, email=user.email, verified=True, primary=True)
+        people.append(user)
+    for other in people[1:]:
+        Friendship.objects.create(user=people[0], friend=other)
+        Friendship.objects.create(user=other, friend=people[0])
+    game = Game.objects.create(
+        host=people[0], name="Friday 29", conference_link="https://meet.example.com/29",
+        seat_0=people[0], seat_1=people[1], seat_2=people[2], seat_3=people[3],
+        joined=[p.pk for p in people[:4]],
+    )
+    match = Match(Rules(), dealer=0, seed=seed)
+    rng = random.Random(seed)
+    changes: list[tuple[int | None, dict[str, Any], list[dict[str, Any]]]] = [
+        (None, {"type": "deal"}, match.deal())
+    ]
+    stop = _stopped_at(moment)
+    while not stop(match):
+        assert match.round is not None, f"seed {seed} ended the deal before {moment}"
+        seat, action = _choose(match, rng, show_trump)
+        changes.append((seat, action, match.apply(seat, action)))
+    for seq, (seat, action, events) in enumerate(changes, start=1):
+        actor = people[seat] if seat is not None else None
+        GameAction.objects.create(game=game, seq=seq, seat=seat, actor=actor,
+                                  action=action, events=events)
+    Game.objects.filter(pk=game.pk).update(state=match.to_json(), version=len(changes))
+    print(json.dumps({
+        "game": game.pk,
+        "sessions": {p.first_name: _session(p) for p in people},
+        "turn": match.turn(),
+    }))
