@@ -19,8 +19,7 @@ from django.db import transaction
 from django.db.models import Q, QuerySet
 
 from accounts.models import AccountType, FriendRequest, Friendship, User
-from game.models import Game
-from game.services import seats_changed
+from accounts.signals import friendship_ended
 
 
 class FriendshipRefused(ValueError):
@@ -110,14 +109,14 @@ def accept_request(user: User, request_id: int) -> str:
 
     Raises ``FriendRequest.DoesNotExist`` when no such request was sent to this user.
     """
+    request = FriendRequest.objects.select_related("sender").get(
+        pk=request_id, to_email__iexact=user.email
+    )
+    sender = request.sender
+    if sender.pk == user.pk:  # sent to an address this user took later: drop it, and refuse
+        request.delete()
+        raise FriendshipRefused("You cannot be your own friend.")
     with transaction.atomic():
-        request = FriendRequest.objects.select_related("sender").get(
-            pk=request_id, to_email__iexact=user.email
-        )
-        sender = request.sender
-        if sender.pk == user.pk:
-            request.delete()
-            raise FriendshipRefused("You cannot be your own friend.")
         _lock(user, sender)
         if not user.is_friend_of(sender):
             if friend_count(user) >= user.friend_limit:
@@ -156,7 +155,8 @@ def cancel_request(user: User, request_id: int) -> str:
 
 
 def remove_friend(user: User, friend_id: int) -> str:
-    """End a friendship, for both; each leaves the seat they held at the other's table.
+    """End a friendship, for both; each leaves the other's table at once (``friendship_ended``:
+    the live table takes them out of its seats and closes their sockets there).
 
     Raises ``User.DoesNotExist`` when ``friend_id`` is not a friend of this user.
     """
@@ -166,14 +166,5 @@ def remove_friend(user: User, friend_id: int) -> str:
         Friendship.objects.filter(
             Q(user=user, friend=friend) | Q(user=friend, friend=user)
         ).delete()
-        reseated = []
-        for host, guest in ((user, friend), (friend, user)):
-            game = Game.objects.select_for_update().filter(host=host).first()
-            seat = game.seat_of(guest.pk) if game is not None else None
-            if game is not None and seat is not None:
-                setattr(game, f"seat_{seat}_id", None)
-                game.save(update_fields=[f"seat_{seat}", "updated"])
-                reseated.append(game.pk)
-    for game_id in reseated:
-        seats_changed(game_id)
+        friendship_ended.send(sender=User, user=user, friend=friend)
     return f"{friend.display_name} is no longer your friend."

@@ -6,3 +6,7 @@ from django.apps import AppConfig
 class GameConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "game"
+
+    def ready(self) -> None:
+        """Connect the table's signal receivers (game/receivers.py)."""
+        from game import receivers  # noqa: F401

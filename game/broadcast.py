@@ -1,12 +1,19 @@
-"""Telling a table's sockets that it changed: one group per game, messages carry only the version.
+"""Telling a table's sockets that it changed: one group per game.
 
-Delivery through a channel layer is at most once, so a message says only
-"game 5 is now at version 12"; each socket builds its own seat's view from the
-snapshot of that version (cached per process) and catches up from the action
-log when it missed one.
+A group message says "game 5 is now at version 12" and carries that version's
+snapshot as plain data (``Snapshot.wire``), so a process that did not make the
+change builds it once from the message, with no database query, and each
+socket sends its own seat's view of it. Delivery through a channel layer is at
+most once: a socket that sees a version gap re-checks what it must and sends
+the latest state, and the page then asks for the full state (``sync``); see
+docs/protocol.md, "Delivery and recovery".
+
+``close_table`` tells every socket of a deleted game to close (4404).
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
@@ -15,6 +22,7 @@ from game import snapshot
 from game.snapshot import Snapshot
 
 CHANGED = "table.changed"
+GONE = "table.gone"
 
 
 def group_name(game_id: int) -> str:
@@ -22,21 +30,33 @@ def group_name(game_id: int) -> str:
     return f"game.{game_id}"
 
 
-def _message(latest: Snapshot) -> dict[str, object]:
-    return {"type": CHANGED, "game": latest.game_id, "version": latest.version}
+def _message(latest: Snapshot) -> dict[str, Any]:
+    return {
+        "type": CHANGED,
+        "game": latest.game_id,
+        "version": latest.version,
+        "snapshot": latest.wire(),
+    }
+
+
+def _layer() -> Any:
+    layer = get_channel_layer()
+    assert layer is not None, "CHANNEL_LAYERS must be configured"
+    return layer
 
 
 async def announce(latest: Snapshot) -> None:
     """Tell every socket of the game (in every process) about a committed change."""
     snapshot.remember(latest)
-    layer = get_channel_layer()
-    assert layer is not None, "CHANNEL_LAYERS must be configured"
-    await layer.group_send(group_name(latest.game_id), _message(latest))
+    await _layer().group_send(group_name(latest.game_id), _message(latest))
 
 
 def announce_from_sync(latest: Snapshot) -> None:
     """``announce`` for synchronous callers such as the dashboard's views."""
     snapshot.remember(latest)
-    layer = get_channel_layer()
-    assert layer is not None, "CHANNEL_LAYERS must be configured"
-    async_to_sync(layer.group_send)(group_name(latest.game_id), _message(latest))
+    async_to_sync(_layer().group_send)(group_name(latest.game_id), _message(latest))
+
+
+def close_table(game_id: int) -> None:
+    """Tell every socket of a deleted game (in every process) to close with 4404."""
+    async_to_sync(_layer().group_send)(group_name(game_id), {"type": GONE, "game": game_id})

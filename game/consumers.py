@@ -2,21 +2,22 @@
 
 Protocol: docs/protocol.md. The seat always comes from the session and the
 game row, never from a message. Every change is committed by ``game.services``
-before any socket hears of it; group messages carry only the version, and each
-socket sends its own seat's view (a spectator's for spectators).
+before any socket hears of it; a group message carries the new version's
+snapshot, and each socket sends its own seat's view of it (a spectator's for
+spectators). A socket whose role may have changed (its seat moved, the change
+names its user, or it missed versions while spectating) re-checks its role in
+the database before it is sent anything more.
 """
 
 from __future__ import annotations
 
-import json
-import time
 from typing import Any
 
+import orjson
 from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
-from django.core.exceptions import PermissionDenied
 
 from game import services, snapshot
 from game.access import Role
@@ -24,18 +25,14 @@ from game.autodeal import schedule_next_deal
 from game.broadcast import announce, group_name
 from game.chat_socket import ChatSocket
 from game.flood import FloodGuard, Verdict
-from game.models import Game
 from game.presence_socket import PresenceSocket
-from game.snapshot import Snapshot
+from game.services import TableError
+from game.snapshot import Snapshot, encode
 
 CLOSE_NOT_LOGGED_IN = 4401
 CLOSE_FORBIDDEN = 4403
 CLOSE_NO_GAME = 4404
 CLOSE_FLOOD = 4408
-# A socket more than this many versions behind gets a full state instead of the missed events.
-MAX_CATCH_UP = 200
-# A spectator's friendship with the host is checked again at the first change after this long.
-ROLE_RECHECK_SECONDS = 30.0
 
 
 class TableConsumer(ChatSocket, PresenceSocket, AsyncWebsocketConsumer):
@@ -46,7 +43,6 @@ class TableConsumer(ChatSocket, PresenceSocket, AsyncWebsocketConsumer):
     user_id: int
     role: Role | None = None
     version = 0
-    role_checked_at = 0.0
 
     async def connect(self) -> None:
         """Accept, then either refuse with a close code and no data or send the full state."""
@@ -63,8 +59,8 @@ class TableConsumer(ChatSocket, PresenceSocket, AsyncWebsocketConsumer):
             role, latest, changed = await database_sync_to_async(services.open_table)(
                 self.game_id, user
             )
-        except Game.DoesNotExist:
-            await self._refuse(CLOSE_NO_GAME)
+        except TableError as refused:
+            await self._refused(refused)
             return
         if not await self._adopt(role):
             return
@@ -121,29 +117,32 @@ class TableConsumer(ChatSocket, PresenceSocket, AsyncWebsocketConsumer):
             await self._error("unknown_type", f"Unknown message type {kind!r}.")
 
     async def table_changed(self, event: dict[str, Any]) -> None:
-        """A group message: the game reached ``event["version"]``; send this seat's view."""
+        """A group message: the game reached ``event["version"]``; send this seat's view.
+
+        Missed versions are not replayed: the socket sends the latest state with
+        ``"events": []`` and the page, seeing the gap, asks for the full state.
+        """
         if self.role is None or event["version"] <= self.version:
             return
-        latest = snapshot.cached(self.game_id, event["version"])
-        if latest is None:
-            try:
-                latest = await database_sync_to_async(snapshot.current)(self.game_id)
-            except Game.DoesNotExist:
-                await self._refuse(CLOSE_NO_GAME)
-                return
-        recheck_due = time.monotonic() - self.role_checked_at > ROLE_RECHECK_SECONDS
-        if latest.seat_of(self.user_id) != self.role.seat or (self.role.spectator and recheck_due):
-            await self._resync()
+        latest = snapshot.from_wire(self.game_id, event["version"], event["snapshot"])
+        gap = latest.version != self.version + 1
+        if (
+            self.user_id in latest.recheck
+            or latest.seat_of(self.user_id) != self.role.seat
+            or (gap and self.role.spectator)
+        ):
+            await self._recheck(latest, [] if gap else latest.events)
             return
-        if latest.version == self.version + 1:
-            events = latest.events
-        elif latest.version - self.version <= MAX_CATCH_UP and self.version > 0:
-            events = await database_sync_to_async(snapshot.events_between)(
-                self.game_id, self.version, latest.version
-            )
-        else:
-            events = []
-        await self._send_state(latest, events)
+        if gap:
+            await self._send_state(latest, [])
+            return
+        self.version = latest.version
+        await self.send(text_data=latest.frame_for(self.role))
+        schedule_next_deal(latest)
+
+    async def table_gone(self, event: dict[str, Any]) -> None:
+        """A group message: the game was deleted."""
+        await self._refuse(CLOSE_NO_GAME)
 
     async def _parse(self, text_data: str | None) -> dict[str, Any] | None:
         limit = settings.WEBSOCKET_MAX_MESSAGE_BYTES
@@ -154,15 +153,15 @@ class TableConsumer(ChatSocket, PresenceSocket, AsyncWebsocketConsumer):
             await self._error("too_large", f"Messages may be at most {limit} bytes.")
             return None
         try:
-            message = json.loads(text_data)
-        except ValueError:
+            message = orjson.loads(text_data)
+        except (ValueError, RecursionError):  # orjson refuses nesting deeper than 1024
             await self._error("bad_json", "That message is not valid JSON.")
             return None
         if not isinstance(message, dict):
-            await self._error("bad_json", 'Send a JSON object, like {"type": "sync"}.')
+            await self._error("bad_json", "Send a JSON object, like {\"type\": \"sync\"}.")
             return None
         if not isinstance(message.get("type"), str):
-            await self._error("missing_field", 'The message needs a "type" (a string).')
+            await self._error("missing_field", "The message needs a \"type\" (a string).")
             return None
         return message
 
@@ -171,11 +170,13 @@ class TableConsumer(ChatSocket, PresenceSocket, AsyncWebsocketConsumer):
         action = message.get("action")
         version = message.get("version")
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-            await self._error("missing_field", 'An action needs "action": an object with a "type".')
+            await self._error(
+                "missing_field", "An action needs \"action\": an object with a \"type\"."
+            )
             return
         if type(version) is not int:
             await self._error(
-                "missing_field", 'An action needs "version": the version you last saw.'
+                "missing_field", "An action needs \"version\": the version you last saw."
             )
             return
         if self.role.seat is None:
@@ -186,8 +187,8 @@ class TableConsumer(ChatSocket, PresenceSocket, AsyncWebsocketConsumer):
             latest = await database_sync_to_async(services.apply_action)(
                 self.game_id, self.user_id, action, version
             )
-        except services.TableError as refused:
-            await self._error(refused.code, refused.message)
+        except TableError as refused:
+            await self._refused(refused)
             if refused.code in ("stale", "not_seated"):
                 await self._resync()
             return
@@ -197,15 +198,12 @@ class TableConsumer(ChatSocket, PresenceSocket, AsyncWebsocketConsumer):
         assert self.role is not None
         what = message.get("what")
         if what not in services.RESETS:
-            await self._error("missing_field", 'A reset needs "what": score, round, deck or all.')
+            await self._error("missing_field", "A reset needs \"what\": score, round, deck or all.")
             return
         try:
             latest = await database_sync_to_async(services.reset)(self.game_id, self.user_id, what)
-        except PermissionDenied as refused:
-            await self._error("not_host", str(refused))
-            return
-        except ValueError as refused:
-            await self._error("not_started", str(refused))
+        except TableError as refused:
+            await self._refused(refused)
             return
         await announce(latest)
 
@@ -214,10 +212,26 @@ class TableConsumer(ChatSocket, PresenceSocket, AsyncWebsocketConsumer):
         user = self.scope["user"]
         try:
             role, latest = await database_sync_to_async(services.refresh)(self.game_id, user)
-        except Game.DoesNotExist:
-            await self._refuse(CLOSE_NO_GAME)
+        except TableError as refused:
+            await self._refused(refused)
             return
         if await self._adopt(role):
+            await self._send_full_state(latest)
+
+    async def _recheck(self, latest: Snapshot, events: list[dict[str, Any]]) -> None:
+        """Re-check this user's role in the database, then send ``latest`` (a full state when
+        the role changed) or refuse the socket."""
+        assert self.role is not None
+        try:
+            role = await database_sync_to_async(services.current_role)(
+                self.game_id, self.scope["user"]
+            )
+        except TableError as refused:
+            await self._refused(refused)
+            return
+        if role == self.role:
+            await self._send_state(latest, events)
+        elif await self._adopt(role):
             await self._send_full_state(latest)
 
     async def _adopt(self, role: Role | None) -> bool:
@@ -226,7 +240,6 @@ class TableConsumer(ChatSocket, PresenceSocket, AsyncWebsocketConsumer):
             await self._refuse(CLOSE_FORBIDDEN)
             return False
         self.role = role
-        self.role_checked_at = time.monotonic()
         return True
 
     async def _send_full_state(self, latest: Snapshot) -> None:
@@ -245,12 +258,20 @@ class TableConsumer(ChatSocket, PresenceSocket, AsyncWebsocketConsumer):
     ) -> None:
         assert self.role is not None
         self.version = latest.version
-        await self.send(text_data=json.dumps(latest.state_for(self.role, events, history)))
+        await self.send(text_data=encode(latest.state_for(self.role, events, history)))
         schedule_next_deal(latest)
+
+    async def _refused(self, refused: TableError) -> None:
+        """A service refused: a missing game closes the socket (4404), anything else is an
+        error message."""
+        if refused.code == "no_game":
+            await self._refuse(CLOSE_NO_GAME)
+        else:
+            await self._error(refused.code, refused.message)
 
     async def _error(self, code: str, message: str) -> None:
         await self.send(
-            text_data=json.dumps(
+            text_data=encode(
                 {"type": "error", "code": code, "message": message, "version": self.version}
             )
         )

@@ -136,7 +136,8 @@ class GameForm(forms.ModelForm):  # type: ignore[type-arg]
 
         The rules change only while play has not started, checked again under a lock
         in case the first deal happened while the host was filling in the form. A
-        change of seats is then announced to the table (``services.seats_changed``).
+        change the table shows (seats, name, link, direction) is then announced to it
+        (``services.seats_changed``).
         """
         if not commit:
             raise ValueError("GameForm saves in one transaction; call save() with commit=True")
@@ -153,7 +154,7 @@ class GameForm(forms.ModelForm):  # type: ignore[type-arg]
                 game.save()
                 return game
             game = Game.objects.select_for_update().get(pk=self.instance.pk)
-            reseated = game.seat_ids != self.chosen_seats()
+            shown = any(getattr(game, key) != value for key, value in edited.items())
             for key, value in edited.items():
                 setattr(game, key, value)
             fields = [*edited]
@@ -161,7 +162,7 @@ class GameForm(forms.ModelForm):  # type: ignore[type-arg]
                 game.rules = self.chosen_rules().to_dict()
                 fields.append("rules")
             game.save(update_fields=[*fields, "updated"])
-        if reseated:
+        if shown:
             seats_changed(game.pk)
             game.refresh_from_db()
         return game

@@ -1,13 +1,23 @@
-"""Websocket URL routes for the live table."""
+"""Websocket URL routes for the live table; a handshake on any other path is refused (403)."""
 
 import gc
 
-from django.urls import path
+from channels.generic.websocket import AsyncWebsocketConsumer
+from django.urls import path, re_path
 
 from game.consumers import TableConsumer
 
+
+class NoSuchPath(AsyncWebsocketConsumer):  # type: ignore[misc]
+    """Refuses the handshake of a websocket path that matches no route (daphne answers 403)."""
+
+    async def connect(self) -> None:
+        await self.close()
+
+
 websocket_urlpatterns = [
     path("ws/game/<int:game_id>/", TableConsumer.as_asgi()),
+    re_path(r"", NoSuchPath.as_asgi()),
 ]
 
 # This module is imported once, by twentynine/asgi.py, after Django has loaded every app:

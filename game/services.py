@@ -1,22 +1,27 @@
-"""Every change to a live table, each in one transaction: open, act, deal, reset.
+"""Every change to a live table, each in one transaction: open, act, deal, reset, reseat.
 
-Each change locks the game row (``select_for_update``; SQLite takes its write
-lock at BEGIN instead), loads the saved match, applies the change, and saves
-the new state with a version one higher, guarded by
-``filter(pk=..., version=n).update(...)``, plus one row in the append-only
-action log (unique per game and version). Only after the commit are the
-sockets told, by the caller, through ``game.broadcast``. Two actions against
-the same version can never both succeed.
+An action on a version this process already holds (the usual case) is checked
+and applied to a copy of that version's parsed match in memory, then saved
+with two statements in one transaction: an ``UPDATE`` guarded by the version
+and the actor's seat, and the ``INSERT`` of its row in the append-only action
+log (unique per game and version). If the guard finds the row moved on, the
+transaction is rolled back and the action takes the locked path that every
+other change takes: lock the game row (``select_for_update``; SQLite takes its
+write lock at BEGIN instead), load the saved match, apply, save. Two changes
+against the same version can never both succeed. Only after the commit are the
+sockets told, by the caller, through ``game.broadcast``.
+
+Every refusal is a ``TableError`` whose ``code`` is the protocol's error code
+(``no_game`` for a game that does not exist, or no longer does).
 """
 
 from __future__ import annotations
 
 import secrets
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.conf import settings
-from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils import timezone
 
@@ -40,15 +45,20 @@ class TableError(Exception):
         self.message = message
 
 
+def no_game(game_id: int) -> TableError:
+    """The refusal for a game that does not exist (the socket closes with 4404)."""
+    return TableError("no_game", f"Game {game_id} does not exist (it may have been deleted).")
+
+
 def open_table(game_id: int, user: User) -> tuple[Role | None, Snapshot, bool]:
     """A user opens the table: their role (None: not allowed), the current snapshot, and
     whether opening it changed the game (the sockets must then be told).
 
     The first time a user opens it they are remembered in ``joined``; once the
     four seats are filled and all four players have opened the table, the first
-    deal is made. Raises ``Game.DoesNotExist`` for an unknown game.
+    deal is made.
     """
-    game = snapshot.game_with_players(game_id)
+    game = _game_with_players(game_id)
     role = role_for(game, user)
     if role is None:
         return None, snapshot.build(game, snapshot.seated_players(game), None, []), False
@@ -61,14 +71,24 @@ def open_table(game_id: int, user: User) -> tuple[Role | None, Snapshot, bool]:
 
 def refresh(game_id: int, user: User) -> tuple[Role | None, Snapshot]:
     """The user's current role (None: no longer allowed) and the game's current snapshot."""
-    game = snapshot.game_with_players(game_id)
+    game = _game_with_players(game_id)
     return role_for(game, user), snapshot.load(game)
+
+
+def current_role(game_id: int, user: User) -> Role | None:
+    """The user's role at the game now (None: no longer allowed), read from the database."""
+    return role_for(_game_with_players(game_id), user)
 
 
 def apply_action(game_id: int, user_id: int, action: dict[str, Any], version: int) -> Snapshot:
     """Play one engine action for the seat this user holds now, if ``version`` is current."""
+    known = snapshot.cached(game_id, version)
+    if known is not None:
+        applied = _apply_on(known, user_id, action)
+        if applied is not None:
+            return applied
     with transaction.atomic():
-        game = snapshot.locked_game(game_id)
+        game = _locked(game_id)
         seat = game.seat_of(user_id)
         if seat is None:
             raise TableError("not_seated", "You are not seated at this table, so you cannot act.")
@@ -78,13 +98,8 @@ def apply_action(game_id: int, user_id: int, action: dict[str, Any], version: in
             raise TableError(
                 "stale", f"The table has moved on (version {game.version}, you sent {version})."
             )
-        match = Match.from_json(game.state)
-        if not match.legal_actions(seat):
-            raise TableError("not_your_turn", "It is not your turn.")
-        try:
-            events = match.apply(seat, action)
-        except IllegalAction as refused:
-            raise TableError("illegal", str(refused)) from refused
+        match = _match_of(game)
+        events = _play(match, seat, action)
         return _commit(game, match, action, events, seat=seat, actor_id=user_id)
 
 
@@ -95,14 +110,14 @@ def deal_next(game_id: int, expected_version: int) -> Snapshot | None:
     else dealt, the game changed, or the deal is not due yet).
     """
     with transaction.atomic():
-        game = snapshot.locked_game(game_id)
+        game = _locked(game_id)
         if (
             game.version != expected_version
             or game.next_deal_at is None
             or game.next_deal_at > timezone.now()
         ):
             return None
-        match = Match.from_json(game.state)
+        match = _match_of(game)
         events = match.deal()
         game.next_deal_at = None
         return _commit(game, match, {"type": "deal"}, events)
@@ -112,17 +127,22 @@ def reset(game_id: int, user_id: int, what: str) -> Snapshot:
     """The host's reset (score, round, deck or all); returns the new snapshot.
 
     A round reset abandons the deal in progress and the same dealer deals again
-    at once. Raises PermissionDenied for anyone but the host, ValueError when
-    the game has not started or ``what`` is not one of RESETS.
+    at once. Refused (``TableError``) for anyone but the host (``not_host``),
+    before the first deal (``not_started``) and for an unknown ``what``.
     """
+    if what not in RESETS:
+        raise TableError(
+            "missing_field", f"Unknown reset {what!r}: choose score, round, deck or all."
+        )
     with transaction.atomic():
-        game = snapshot.locked_game(game_id)
+        game = _locked(game_id)
         if game.host_id != user_id:
-            raise PermissionDenied("Only the host can reset the game.")
-        if what not in RESETS:
-            raise ValueError(f"Unknown reset {what!r}: choose score, round, deck or all.")
+            raise TableError("not_host", "Only the host can reset the game.")
         if not game.started:
-            raise ValueError("The game has not started yet, so there is nothing to reset.")
+            raise TableError(
+                "not_started", "The game has not started yet, so there is nothing to reset."
+            )
+        # Parsed from the row, not the cache: a reset is rare, and must start from the saved truth.
         match = Match.from_json(game.state)
         events: list[dict[str, Any]] = []
         if what in ("score", "all"):
@@ -150,24 +170,110 @@ def reset_game(game_id: int, user_id: int, what: str) -> None:
 
 
 def seats_changed(game_id: int) -> None:
-    """Tell the table its seats changed (call after reseating): sockets re-check their roles.
+    """Tell the table its seats or details changed (call after saving the game row): every
+    socket re-checks its role and shows the new seating, name and link.
 
     Starts the first deal when the new seating completes a table whose players
     have all opened it.
     """
     with transaction.atomic():
-        game = snapshot.locked_game(game_id)
-        match = Match.from_json(game.state) if game.started else None
-        latest = _commit(game, match, {"type": "seats"}, [])
+        game = _locked(game_id)
+        latest = _commit(game, _match_of(game) if game.started else None, {"type": "seats"}, [])
         if _ready_to_start(game):
             latest = _first_deal(game)
     announce_from_sync(latest)
 
 
+def access_ended(host_id: int, guest_id: int) -> None:
+    """The host and the guest are no longer friends: the guest leaves any seat at the host's
+    game, and every socket of the guest there re-checks its role at once (and, no longer
+    allowed to watch, is closed). Runs inside the caller's transaction; the sockets are
+    told when it commits."""
+    game = Game.objects.select_for_update().filter(host_id=host_id).first()
+    if game is None:
+        return
+    seat = game.seat_of(guest_id)
+    if seat is not None:
+        setattr(game, f"seat_{seat}_id", None)
+        game.save(update_fields=[f"seat_{seat}", "updated"])
+    match = _match_of(game) if game.started else None
+    latest = _commit(
+        game, match, {"type": "access", "users": [guest_id]}, [], recheck=frozenset({guest_id})
+    )
+    transaction.on_commit(lambda: announce_from_sync(latest))
+
+
+def _game_with_players(game_id: int) -> Game:
+    try:
+        return snapshot.game_with_players(game_id)
+    except Game.DoesNotExist:
+        raise no_game(game_id) from None
+
+
+def _locked(game_id: int) -> Game:
+    try:
+        return snapshot.locked_game(game_id)
+    except Game.DoesNotExist:
+        raise no_game(game_id) from None
+
+
+def _match_of(game: Game) -> Match:
+    """The saved match of a locked row: a copy of this process's parsed one when it holds
+    that version, else parsed from the row."""
+    known = snapshot.cached(game.pk, game.version)
+    if known is not None and known.match is not None:
+        return known.match.copy()
+    return Match.from_json(game.state)
+
+
+def _play(match: Match, seat: int, action: dict[str, Any]) -> list[dict[str, Any]]:
+    if not match.legal_actions(seat):
+        raise TableError("not_your_turn", "It is not your turn.")
+    try:
+        return match.apply(seat, action)
+    except IllegalAction as refused:
+        raise TableError("illegal", str(refused)) from refused
+
+
+class _Moved(Exception):
+    """The game row no longer holds the version (or seat) an in-memory action started from."""
+
+
+def _apply_on(known: Snapshot, user_id: int, action: dict[str, Any]) -> Snapshot | None:
+    """The fast path of ``apply_action``: the action applied to a copy of the cached match
+    and saved with a guarded ``UPDATE`` and one ``INSERT``. None when it must take the
+    locked path instead (refused here, so the locked path names the reason from the row;
+    or the row moved on)."""
+    seat = known.seat_of(user_id)
+    if seat is None or known.match is None:
+        return None
+    match = known.match.copy()
+    try:
+        events = _play(match, seat, action)
+    except TableError:
+        return None
+    next_deal_at = _next_deal_at(match, known.next_deal_at)
+    saved = match.to_json()
+    version = known.version + 1
+    try:
+        with transaction.atomic():
+            moved = Game.objects.filter(
+                pk=known.game_id, version=known.version, **{f"seat_{seat}_id": user_id}
+            ).update(
+                state=saved, version=version, next_deal_at=next_deal_at, updated=timezone.now()
+            )
+            if moved != 1:
+                raise _Moved
+            _log(known.game_id, version, action, events, match, known.players, seat, user_id)
+    except _Moved:
+        return None
+    return snapshot.successor(known, match, saved, events, next_deal_at)
+
+
 def _join(game_id: int, user_id: int) -> Snapshot | None:
     """Remember that this user opened the table; deal first when that completes the table."""
     with transaction.atomic():
-        game = snapshot.locked_game(game_id)
+        game = _locked(game_id)
         latest = None
         if user_id not in game.joined:
             game.joined = [*game.joined, user_id]
@@ -203,6 +309,40 @@ def _phase(match: Match) -> str:
     return str(match.view(None)["phase"])
 
 
+def _next_deal_at(match: Match | None, current: datetime | None) -> datetime | None:
+    """While no deal is in progress the next one is due NEXT_DEAL_DELAY seconds after the
+    change that ended the last (an earlier deadline is kept); else none is due."""
+    if match is None or _phase(match) != "deal":
+        return None
+    return current or timezone.now() + timedelta(seconds=settings.NEXT_DEAL_DELAY)
+
+
+def _log(
+    game_id: int,
+    version: int,
+    action: dict[str, Any],
+    events: list[dict[str, Any]],
+    match: Match | None,
+    players: tuple[snapshot.Player, ...],
+    seat: int | None,
+    actor_id: int | None,
+) -> None:
+    """The change's row in the action log, and the record of any deal it ended."""
+    GameAction.objects.bulk_create(
+        [
+            GameAction(
+                game_id=game_id,
+                seq=version,
+                seat=seat,
+                actor_id=actor_id,
+                action=action,
+                events=events,
+            )
+        ]
+    )
+    deal_history.record_ended_deals(game_id, version, events, match, [p.name for p in players])
+
+
 def _commit(
     game: Game,
     match: Match | None,
@@ -211,18 +351,13 @@ def _commit(
     *,
     seat: int | None = None,
     actor_id: int | None = None,
+    recheck: frozenset[int] = frozenset(),
 ) -> Snapshot:
-    """Save the new state as the next version with its log row; update ``game`` in place.
-
-    While no deal is in progress the next one is due NEXT_DEAL_DELAY seconds
-    after the change that ended the last (an earlier deadline is kept).
-    """
+    """Save the new state of a locked row as the next version with its log row; update
+    ``game`` in place. ``recheck``: users whose sockets must re-check their role."""
     players = snapshot.players_for(game)
     version = game.version + 1
-    next_deal_at = None
-    if match is not None and _phase(match) == "deal":
-        delay = timedelta(seconds=settings.NEXT_DEAL_DELAY)
-        next_deal_at = game.next_deal_at or timezone.now() + delay
+    next_deal_at = _next_deal_at(match, game.next_deal_at)
     state = match.to_json() if match is not None else ""
     saved = Game.objects.filter(pk=game.pk, version=game.version).update(
         state=state,
@@ -233,9 +368,6 @@ def _commit(
     )
     if saved != 1:
         raise TableError("stale", "The table changed at the same moment; try again.")
-    GameAction.objects.create(
-        game=game, seq=version, seat=seat, actor_id=actor_id, action=action, events=events
-    )
-    deal_history.record_ended_deals(game.pk, version, events, match, [p.name for p in players])
+    _log(game.pk, version, action, events, match, players, seat, actor_id)
     game.state, game.version, game.next_deal_at = state, version, next_deal_at
-    return snapshot.build(game, players, match, events)
+    return snapshot.build(game, players, match, events, recheck)

@@ -3,22 +3,25 @@
 A ``Snapshot`` holds what every socket of a game needs to describe one version:
 the seats, the options, the parsed ``Match`` and the events of the change that
 produced it. Snapshots are immutable and shared: each process keeps the latest
-ones in a small cache keyed by (game id, version), so the five sockets of a
-table parse the saved match once per change. ``state_for`` is the one place
-that picks what a viewer is sent; the match's own ``view(seat)`` decides which
-cards that seat may see.
+ones in a small cache keyed by (game id, version), so the sockets of a table
+build their views from one parsed match per change, and the next action starts
+from a copy of it. A snapshot travels to the other processes inside the group
+message (``wire`` / ``from_wire``), so they parse it once each and never query
+the database for it. ``state_for`` is the one place that picks what a viewer is
+sent; the match's own ``view(seat)`` decides which cards that seat may see.
 """
 
 from __future__ import annotations
 
 import json
 from collections import OrderedDict
-from dataclasses import dataclass, field
-from datetime import datetime
+from dataclasses import dataclass, field, replace
+from datetime import UTC, datetime
 from functools import lru_cache
 from threading import Lock
 from typing import Any
 
+import orjson
 from django.utils import timezone
 
 from accounts.models import User
@@ -56,7 +59,14 @@ class Snapshot:
     next_deal_at: datetime | None
     match: Match | None
     events: list[dict[str, Any]]
+    # The match as saved (``Match.to_json()``), "" before the first deal.
+    saved: str = ""
+    # Users whose sockets must re-check their role against the database at this version.
+    recheck: frozenset[int] = frozenset()
     _views: dict[int | None, tuple[dict[str, Any], list[dict[str, Any]]]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
+    _frames: dict[tuple[int | None, bool, bool], str] = field(
         default_factory=dict, compare=False, repr=False
     )
 
@@ -135,6 +145,83 @@ class Snapshot:
             message["history"] = history
         return message
 
+    def frame_for(self, role: Role) -> str:
+        """The encoded "state" frame of this version's own change for a viewer with this role
+        (encoded once per seat and version)."""
+        key = (role.seat, role.spectator, role.host)
+        frame = self._frames.get(key)
+        if frame is None:
+            frame = self._frames[key] = encode(self.state_for(role, self.events))
+        return frame
+
+    def wire(self) -> dict[str, Any]:
+        """This snapshot as plain data for a group message (what ``from_wire`` rebuilds)."""
+        return {
+            "name": self.name,
+            "host": self.host_id,
+            "players": [[p.user_id, p.name] for p in self.players],
+            "joined": sorted(self.joined),
+            "link": self.conference_link,
+            "direction": self.play_direction,
+            "rules": self.rules,
+            "next_deal_at": None if self.next_deal_at is None else self.next_deal_at.timestamp(),
+            "saved": self.saved,
+            "events": self.events,
+            "recheck": sorted(self.recheck),
+        }
+
+
+def encode(message: dict[str, Any]) -> str:
+    """A message as the text of one websocket frame."""
+    return orjson.dumps(message).decode()
+
+
+def from_wire(game_id: int, version: int, data: dict[str, Any]) -> Snapshot:
+    """The snapshot a group message carries, parsed once and kept in this process's cache."""
+    known = cached(game_id, version)
+    if known is not None:
+        return known
+    due = data["next_deal_at"]
+    latest = Snapshot(
+        game_id=game_id,
+        version=version,
+        name=data["name"],
+        host_id=data["host"],
+        players=tuple(Player(user_id, name) for user_id, name in data["players"]),
+        joined=frozenset(data["joined"]),
+        conference_link=data["link"],
+        play_direction=data["direction"],
+        rules=data["rules"],
+        next_deal_at=None if due is None else datetime.fromtimestamp(due, UTC),
+        match=Match.from_json(data["saved"]) if data["saved"] else None,
+        events=data["events"],
+        saved=data["saved"],
+        recheck=frozenset(data["recheck"]),
+    )
+    remember(latest)
+    return latest
+
+
+def successor(
+    known: Snapshot,
+    match: Match,
+    saved: str,
+    events: list[dict[str, Any]],
+    next_deal_at: datetime | None,
+) -> Snapshot:
+    """The snapshot one version after ``known`` when only the match changed (an action)."""
+    return replace(
+        known,
+        version=known.version + 1,
+        match=match,
+        saved=saved,
+        events=events,
+        next_deal_at=next_deal_at,
+        recheck=frozenset(),
+        _views={},
+        _frames={},
+    )
+
 
 _cache: OrderedDict[tuple[int, int], Snapshot] = OrderedDict()
 _cache_lock = Lock()
@@ -193,7 +280,11 @@ def _rules(saved: str) -> dict[str, Any]:
 
 
 def build(
-    game: Game, players: tuple[Player, ...], match: Match | None, events: list[dict[str, Any]]
+    game: Game,
+    players: tuple[Player, ...],
+    match: Match | None,
+    events: list[dict[str, Any]],
+    recheck: frozenset[int] = frozenset(),
 ) -> Snapshot:
     """A snapshot of a game row with its players, parsed match and latest events."""
     return Snapshot(
@@ -209,6 +300,8 @@ def build(
         next_deal_at=game.next_deal_at,
         match=match,
         events=events,
+        saved=game.state,
+        recheck=recheck,
     )
 
 
@@ -218,11 +311,13 @@ def load(game: Game) -> Snapshot:
     known = cached(game.pk, game.version)
     players = seated_players(game)
     if known is not None:
-        snapshot = build(game, players, known.match, known.events)
+        snapshot = build(game, players, known.match, known.events, known.recheck)
     else:
         match = Match.from_json(game.state) if game.state else None
         last = GameAction.objects.filter(game_id=game.pk, seq=game.version).first()
-        snapshot = build(game, players, match, last.events if last is not None else [])
+        events = last.events if last is not None else []
+        recheck = frozenset(last.action.get("users", ())) if last is not None else frozenset()
+        snapshot = build(game, players, match, events, recheck)
     remember(snapshot)
     return snapshot
 
@@ -248,9 +343,3 @@ def history(game_id: int, upto: int, limit: int = HISTORY_LIMIT) -> list[list[An
         if any(e["type"] == "deal" and e.get("packet") == 1 for e in events):
             return deal[::-1]
     return []
-
-
-def events_between(game_id: int, after: int, upto: int) -> list[dict[str, Any]]:
-    """The events of every change after version ``after`` up to ``upto``, in order."""
-    rows = GameAction.objects.filter(game_id=game_id, seq__gt=after, seq__lte=upto).order_by("seq")
-    return [event for events in rows.values_list("events", flat=True) for event in events]

@@ -22,6 +22,7 @@ from accounts.verification import is_verified, verified_required
 from game.access import role_for
 from game.forms import GameForm
 from game.models import Game
+from game.services import TableError
 from game.services import reset_game as reset_service
 
 RESETS = {
@@ -161,8 +162,8 @@ def reset_game(request: HttpRequest, game_id: int, what: str) -> HttpResponse:
     if request.method == "POST":
         try:
             reset_service(game.pk, _user(request).pk, what)
-        except ValueError as refused:
-            messages.error(request, f"{title} not done: {refused}")
+        except TableError as refused:
+            messages.error(request, f"{title} not done: {refused.message}")
         else:
             messages.success(request, f"{title} done for {game.name}.")
         return redirect("/#host")

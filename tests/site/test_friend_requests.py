@@ -153,3 +153,15 @@ def test_it_accepts_only_posts(owner: User, outsider: User) -> None:
     befriend(owner, outsider)
     assert login(owner).get(f"/friends/{outsider.pk}/remove/").status_code == 405
     assert Friendship.objects.count() == 2
+
+
+def test_it_drops_a_request_that_would_make_someone_their_own_friend(
+    owner: User, outsider: User
+) -> None:
+    # Oscar asked an address that later became Oscar's own (he changed his email to it).
+    request = FriendRequest.objects.create(sender=outsider, to_email="new@example.com")
+    User.objects.filter(pk=outsider.pk).update(email="new@example.com")
+    page = text(login(outsider).post(f"/friends/requests/{request.pk}/accept/", follow=True))
+    assert "You cannot be your own friend." in page
+    assert not FriendRequest.objects.exists()
+    assert not Friendship.objects.exists()

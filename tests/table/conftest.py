@@ -12,15 +12,17 @@ from __future__ import annotations
 import asyncio
 import json
 import random
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
 
 import pytest
+from asgiref.sync import sync_to_async
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.conf import settings
 from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
 from django.contrib.sessions.backends.db import SessionStore
+from django.db import connections
 from pytest_django.fixtures import Settings
 
 from accounts.models import User
@@ -29,7 +31,8 @@ from tests.people import befriend
 from twentynine.asgi import application
 
 ORIGIN = b"http://127.0.0.1"
-TIMEOUT = 3.0
+# Generous: a wait returns as soon as the message comes, and CI may run on one busy core.
+TIMEOUT = 20.0
 # Messages that arrive at any time, apart from the table's states and errors.
 ASIDE = ("chat", "presence")
 
@@ -173,6 +176,14 @@ def _quick_table(transactional_db: None, settings: Settings) -> None:
     settings.NEXT_DEAL_DELAY = 0.05
     settings.WEBSOCKET_RATE_PER_SECOND = 10_000
     settings.CHAT_RATE_PER_SECOND = 10_000
+
+
+@pytest.fixture(autouse=True)
+async def _close_connections_after() -> AsyncIterator[None]:
+    """After each test, close the database connection of the thread that ran its database
+    calls (Django's async ORM leaves it open), so the test database can be dropped."""
+    yield
+    await sync_to_async(connections.close_all)()
 
 
 def make_user(email: str, name: str) -> User:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 from channels.db import database_sync_to_async
-from django.core.exceptions import PermissionDenied
 
 from accounts.models import User
 from game import services
@@ -81,16 +80,18 @@ async def test_it_refuses_dashboard_resets_by_others_or_too_early(
     open_table: Open, players: list[User], game: Game, owner: User
 ) -> None:
     def attempts() -> None:
-        with pytest.raises(ValueError, match="not started"):
+        with pytest.raises(services.TableError, match="not started") as early:
             services.reset_game(game.pk, owner.pk, "score")
-        with pytest.raises(PermissionDenied):
+        assert early.value.code == "not_started"
+        with pytest.raises(services.TableError) as not_host:
             services.reset_game(game.pk, players[1].pk, "score")
+        assert not_host.value.code == "not_host"
 
     await database_sync_to_async(attempts)()
     await seat_everyone(open_table, players)
 
     def bad_what() -> None:
-        with pytest.raises(ValueError, match="score, round, deck or all"):
+        with pytest.raises(services.TableError, match="score, round, deck or all"):
             services.reset_game(game.pk, owner.pk, "everything")
 
     version = (await Game.objects.aget(pk=game.pk)).version

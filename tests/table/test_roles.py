@@ -5,6 +5,7 @@ from __future__ import annotations
 from channels.db import database_sync_to_async
 from django.db.models import Q
 
+from accounts.friends import remove_friend
 from accounts.models import Friendship, User
 from game import services
 from game.models import Game, GameAction
@@ -121,3 +122,26 @@ async def test_it_closes_the_socket_of_someone_who_may_no_longer_watch(
 
     await database_sync_to_async(reseat)()
     assert await dev.closed_with() == 4403
+
+
+async def test_it_closes_a_spectators_socket_the_moment_the_host_unfriends_them(
+    open_table: Open, players: list[User], friend: User, owner: User
+) -> None:
+    await seat_everyone(open_table, players)
+    spectator = await open_table(friend)
+    frames = len(spectator.frames)
+    await database_sync_to_async(remove_friend)(owner, friend.pk)
+    assert await spectator.closed_with() == 4403
+    assert len(spectator.frames) == frames
+
+
+async def test_it_closes_an_unfriended_players_socket_and_frees_their_seat_at_once(
+    open_table: Open, players: list[User], owner: User, game: Game
+) -> None:
+    clients = await seat_everyone(open_table, players)
+    frames = len(clients[3].frames)
+    await database_sync_to_async(remove_friend)(players[3], owner.pk)
+    assert await clients[3].closed_with() == 4403
+    assert len(clients[3].frames) == frames
+    await clients[0].until(lambda s: s["table"]["players"][3]["user_id"] is None)
+    assert (await Game.objects.aget(pk=game.pk)).seat_3_id is None

@@ -1,0 +1,10 @@
+"""Signals other apps listen to, so ``accounts`` need not know them.
+
+``friendship_ended`` is sent inside the transaction that ends a friendship,
+with ``user`` and ``friend`` (the two people); receivers may write in that
+transaction (the live table takes the guest out of the host's game).
+"""
+
+from django.dispatch import Signal
+
+friendship_ended = Signal()
