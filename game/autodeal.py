@@ -17,7 +17,7 @@ from channels.db import database_sync_to_async
 
 from game import services
 from game.broadcast import announce
-from game.models import Game
+from game.services import TableError
 from game.snapshot import Snapshot
 
 log = logging.getLogger(__name__)
@@ -29,11 +29,18 @@ def schedule_next_deal(latest: Snapshot) -> None:
     """Deal when ``latest.next_deal_at`` comes (at once if it has passed), if nobody else has."""
     delay = latest.next_deal_in()
     key = (latest.game_id, latest.version)
-    if delay is None or key in _timers:
+    loop = asyncio.get_running_loop()
+    pending = _timers.get(key)
+    if delay is None or (pending is not None and not pending.done() and pending.get_loop() is loop):
         return
-    task = asyncio.get_running_loop().create_task(_deal_when_due(key, delay))
+    task = loop.create_task(_deal_when_due(key, delay))
     _timers[key] = task
-    task.add_done_callback(lambda _: _timers.pop(key, None))
+    task.add_done_callback(lambda done: _forget(key, done))
+
+
+def _forget(key: tuple[int, int], done: asyncio.Task[None]) -> None:
+    if _timers.get(key) is done:
+        del _timers[key]
 
 
 async def _deal_when_due(key: tuple[int, int], delay: float) -> None:
@@ -41,7 +48,7 @@ async def _deal_when_due(key: tuple[int, int], delay: float) -> None:
     game_id, version = key
     try:
         dealt = await database_sync_to_async(services.deal_next)(game_id, version)
-    except Game.DoesNotExist:
+    except TableError:  # the game was deleted
         return
     except Exception:
         log.exception("The next deal of game %s failed", game_id)

@@ -82,6 +82,16 @@ TEMPLATES = [
 _database_url = env_url("DATABASE_URL", ("postgres", "postgresql", "sqlite"))
 if _database_url:
     DATABASES = {"default": dj_database_url.parse(_database_url, conn_max_age=0)}
+    if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+        # Django's PostgreSQL pool (psycopg-pool): a database call borrows an open connection
+        # instead of opening one (CONN_MAX_AGE must stay 0 with a pool, and does: every call
+        # from the table goes through database_sync_to_async, which closes, i.e. returns, its
+        # connection after the call; see tests/table/test_pool.py).
+        DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+            "min_size": env_int("DATABASE_POOL_MIN", 2, minimum=0),
+            "max_size": env_int("DATABASE_POOL_MAX", 10, minimum=1),
+            "timeout": 10,
+        }
 else:
     DATABASES = {
         "default": {
@@ -112,7 +122,15 @@ if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
-            "CONFIG": {"hosts": [{"address": REDIS_URL}]},
+            # redis-py's own cap (100) fails a burst of handshakes: set it, per process.
+            "CONFIG": {
+                "hosts": [
+                    {
+                        "address": REDIS_URL,
+                        "max_connections": env_int("REDIS_MAX_CONNECTIONS", 500, minimum=1),
+                    }
+                ]
+            },
         }
     }
 else:
