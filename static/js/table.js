@@ -10,6 +10,7 @@ import { TableLog, Toast } from "./table/log.js";
 import { drawRoundInfo, drawScore } from "./table/score.js";
 import { bottomSeat, drawSeats } from "./table/seats.js";
 import { setUpSide } from "./table/side.js";
+import { TableTogether } from "./table/together.js";
 import { eventText, seatName, sentence, statusText } from "./table/words.js";
 
 const RESET_QUESTION = {
@@ -50,6 +51,7 @@ function draw() {
   const now = Date.now();
   const bottom = bottomSeat(state.table);
   drawSeats(root, state, faceUp);
+  together.draw();
   drawCentre(root, state, now);
   drawHand(root, state, faceUp, bottom);
   drawControls(root, state);
@@ -100,6 +102,7 @@ function onState(msg) {
   const events = msg.events || [];
   if (msg.history) log.addHistory(msg.history, state.table, state.view);
   else log.add(events, state.table, state.view, msg.version);
+  together.afterState(events);
   for (const event of events.filter((e) => e.type === "reset")) {
     toast.show(eventText(state.table, event, state.view), "announce", 6000);
   }
@@ -129,6 +132,7 @@ function onFinal(message) {
 }
 
 const connection = new TableConnection(config.ws_path, { onState, onError, onStatus, onFinal });
+const together = new TableTogether(root, config.game, connection, () => state.table);
 
 /** Send an action; further clicks wait for the answer (a state or an error), at most 5 s. */
 function act(action) {

@@ -11,7 +11,8 @@ const SILENCE_SYNC_MS = 25000;
 export class TableConnection {
   /**
    * @param {string} path  the websocket path, e.g. "/ws/game/5/"
-   * @param {{onState: Function, onError: Function, onStatus: Function, onFinal: Function}} handlers
+   * @param {{onState: Function, onError: Function, onStatus: Function, onFinal: Function,
+   *          onChat?: Function, onPresence?: Function}} handlers
    */
   constructor(path, handlers) {
     this.url = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}${path}`;
@@ -77,6 +78,10 @@ export class TableConnection {
       }
     } else if (msg.type === "error") {
       this.handlers.onError(msg);
+    } else if (msg.type === "chat") {
+      this.handlers.onChat?.(msg);
+    } else if (msg.type === "presence") {
+      this.handlers.onPresence?.(msg);
     }
   }
 

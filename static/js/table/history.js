@@ -4,6 +4,7 @@
 
 import { SUIT_NAME, cardText } from "./cards.js";
 import { drawTrick } from "./centre.js";
+import { positionOf } from "./seats.js";
 import { eventText, roundResultText, seatName } from "./words.js";
 
 const CALL_WORD = { double: "Double", redouble: "Redouble", set_double: "SetDouble" };
@@ -62,9 +63,20 @@ export function dealCells(deal, table) {
     stake: `×${deal.stake}`,
     doubles: doublesText(deal, table),
     result: resultText(deal, table),
+    outcome: shortResult(deal),
     change: deal.outcome === "made" || deal.outcome === "lost" ? signed(deal.delta) : "0",
     score: `${deal.score[0]} – ${deal.score[1]}`,
   };
+}
+
+/** The result in a word or two, for the narrow panel: "Made 17/16 +1", "Annulled". */
+export function shortResult(deal) {
+  if (deal.outcome === "annulled") return "Annulled";
+  if (deal.outcome === "abandoned") return "Abandoned";
+  const verb = deal.outcome === "made" ? "Made" : "Lost";
+  if (deal.kind === "single_hand") return `${verb} Single Hand ${signed(deal.delta)}`;
+  const points = deal.team == null ? "" : ` ${deal.points[deal.team]}/${deal.target}`;
+  return `${verb}${points} ${signed(deal.delta)}`;
 }
 
 const COLUMNS = [
@@ -75,6 +87,7 @@ const COLUMNS = [
   ["stake", "Stake"],
   ["doubles", "Doubles"],
   ["result", "Result"],
+  ["outcome", "Result"],
   ["score", "Score after"],
 ];
 
@@ -208,6 +221,13 @@ export class DealReview {
     this.trickBox = document.createElement("div");
     this.trickBox.className = "trick review-trick";
     this.felt.append(this.trickBox);
+    for (let seat = 0; seat < 4; seat += 1) {
+      const name = document.createElement("span");
+      name.className = `review-seat at-${positionOf(seat, this.table)}`;
+      name.dataset.seat = String(seat);
+      name.textContent = seatName(this.table, seat);
+      this.felt.append(name);
+    }
     this.lines = document.createElement("ol");
     this.lines.className = "review-lines";
     const nav = document.createElement("div");
@@ -267,4 +287,81 @@ export async function fetchJson(url) {
   const response = await fetch(url, { credentials: "same-origin", headers: { Accept: "application/json" } });
   if (!response.ok) throw new Error(`${response.status}`);
   return response.json();
+}
+
+/** The viewer's side of a table description: their seat and how the table is drawn. */
+export function viewerOf(table) {
+  return { seat: table?.you?.seat ?? null, host_seat: table?.host_seat ?? null, play_direction: table?.play_direction };
+}
+
+/** The "Previous deals" panel at the table, and the review of one deal over the table. */
+export class DealsPanel {
+  /**
+   * @param {HTMLElement} box  where the list goes
+   * @param {HTMLElement} overlay  the dialog that shows one deal
+   * @param {number} gameId
+   * @param {() => object} table  the latest table description
+   */
+  constructor(box, overlay, gameId, table) {
+    this.box = box;
+    this.overlay = overlay;
+    this.gameId = gameId;
+    this.table = table;
+    this.deals = null;
+    this.loading = null;
+    overlay.addEventListener("click", (e) => {
+      if (e.target === overlay || (e.target instanceof Element && e.target.closest(".review-close"))) this.close();
+    });
+    overlay.addEventListener("keydown", (e) => {
+      if (e.key === "Escape") this.close();
+    });
+  }
+
+  /** Fetch the list again (after a deal ends, and once at the start). */
+  refresh() {
+    const url = `/table/${this.gameId}/deals.json`;
+    this.loading = fetchJson(url)
+      .then((data) => {
+        this.deals = data.deals;
+        this.draw();
+      })
+      .catch(() => {
+        this.box.textContent = "The previous deals could not be loaded.";
+      });
+    return this.loading;
+  }
+
+  draw() {
+    if (!this.deals) return;
+    drawDealList(this.box, this.deals, viewerOf(this.table()), { onOpen: (n) => this.open(n) });
+  }
+
+  /** Show one deal over the table, at its first step. */
+  async open(number) {
+    let deal;
+    try {
+      deal = await fetchJson(`/table/${this.gameId}/deals/${number}.json`);
+    } catch {
+      return;
+    }
+    const review = document.createElement("section");
+    review.className = "deal-review";
+    review.tabIndex = 0;
+    review.setAttribute("aria-label", `Deal ${number}, step by step`);
+    const close = Object.assign(document.createElement("button"), {
+      type: "button",
+      className: "button small review-close",
+      textContent: "Close",
+    });
+    new DealReview(review, deal, viewerOf(this.table()));
+    review.append(close);
+    this.overlay.replaceChildren(review);
+    this.overlay.hidden = false;
+    review.focus();
+  }
+
+  close() {
+    this.overlay.hidden = true;
+    this.overlay.replaceChildren();
+  }
 }
