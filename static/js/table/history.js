@@ -104,9 +104,10 @@ export function drawDealList(box, deals, viewer, { onOpen, hrefFor } = {}) {
   const tableEl = document.createElement("table");
   tableEl.className = "deals-table";
   const head = tableEl.createTHead().insertRow();
-  for (const [, label] of COLUMNS) {
+  for (const [key, label] of COLUMNS) {
     const th = document.createElement("th");
     th.scope = "col";
+    th.dataset.col = key;
     th.textContent = label;
     head.append(th);
   }
