@@ -51,6 +51,7 @@ class Side:
     level: str
     budget_s: float
     times: list[float] = field(default_factory=list)
+    cpu: float = 0.0  # CPU seconds of all its decisions
 
     @property
     def name(self) -> str:
@@ -82,7 +83,7 @@ def play(rules: Rules, deck: list[str], dealer: int, sides: dict[int, Side], see
         turn = m.turn()
         seat = turn[0]
         side = sides[seat & 1]
-        began = time.perf_counter()
+        began, began_cpu = time.perf_counter(), time.process_time()
         action = choose_action(
             rules,
             seat,
@@ -93,6 +94,7 @@ def play(rules: Rules, deck: list[str], dealer: int, sides: dict[int, Side], see
             seed=rnd.randrange(1 << 30),
         )
         side.times.append(time.perf_counter() - began)
+        side.cpu += time.process_time() - began_cpu
         if action is None:  # a declined marriage: the other seat in turn acts
             seat = turn[1]
             side = sides[seat & 1]
@@ -193,7 +195,7 @@ def main() -> None:
             p95 = times[min(len(times) - 1, int(0.95 * len(times)))]
             print(
                 f"{side.name}: {len(times)} decisions, {len(times) / sum(times):.1f} decisions/s,"
-                f" p95 {1000 * p95:.1f} ms"
+                f" p95 {1000 * p95:.1f} ms (wall); {1000 * side.cpu / len(times):.1f} ms CPU each"
             )
     print(f"Belief.sample in play positions: {sample_speed():.0f} us of CPU per sample")
     load = os.getloadavg()

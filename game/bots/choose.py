@@ -1,7 +1,8 @@
 """``choose_action``: the one entry point of the computer players (issue 7's interface).
 
 It takes only what the seat may see — the rules, its view and the public events
-of the current deal — builds the seat's Belief from them, draws one consistent
+of the current deal — builds the seat's Belief from them (deals weighted by how
+well they explain the auction, see inference.py), draws one consistent
 deal to read the seat's legal moves from, and asks the player of the level.
 """
 
@@ -12,6 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from game.bots.decision import Decision
+from game.bots.inference import auction_weight
 from game.bots.levels import LEVELS
 from game.engine.belief import Belief
 from game.engine.cards import CODES, SUITS
@@ -43,7 +45,7 @@ def choose_action(
     if seed is not None and type(seed) is not int:
         raise ValueError("seed must be an int or None")
     rng = random.Random(seed) if seed is not None else random.Random()
-    belief = Belief(rules, seat, view, history)
+    belief = Belief(rules, seat, view, history, weigh=auction_weight)
     sample = belief.sample(rng)
     moves = sample.moves(seat)
     if not moves:

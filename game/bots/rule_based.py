@@ -126,9 +126,29 @@ def stake_call(pos: Position, moves: list[Move], rng: random.Random) -> Move:
     return call if jacks >= 2 and pos.bid >= 18 and limit >= pos.bid else PASS
 
 
+def risk_cards(hand: int) -> int:
+    """How many cards of the hand a missing card of their suit could still beat
+    (the risk-free test of RULES.md section 6, counted)."""
+    risky = 0
+    for suit in range(4):
+        held = hand & SUIT_MASK[suit]
+        if not held:
+            continue
+        lacking = SUIT_MASK[suit] & ~held
+        missing = lacking.bit_count()
+        top_missing = (lacking & -lacking).bit_length() - 1 if lacking else 64
+        for i, card in enumerate(cards_in(held), start=1):
+            if card > top_missing and i <= missing:
+                risky += 1
+    return risky
+
+
 def single_hand_chance(hand: int, rng: random.Random, deals: int = 48) -> float:
     """The chance that this eight-card hand takes all 8 tricks leading from the top,
-    over random deals of the other 24 cards (the partner's 8 sit out)."""
+    over random deals of the other 24 cards (the partner's 8 sit out); 0 at once for
+    a hand with more than two risk cards."""
+    if risk_cards(hand) > 2:
+        return 0.0
     others = cards_in(((1 << 32) - 1) & ~hand)
     wins = 0
     for _ in range(deals):

@@ -16,9 +16,11 @@ peek. It records:
 * how many unknown cards each seat holds, the undealt packet before deal 2,
   and whether the trump is hidden from this seat.
 
-``sample(rng)`` deals the unknown cards consistent with all that, picks a
-hidden trump (weighted towards the bidder's longest suit among their first
-four cards), builds the whole deck and replays the deal's public actions on a
+``sample(rng)`` deals the unknown cards consistent with all that, keeps the
+deal with the probability ``weigh(belief, deck)`` gives it if a ``weigh`` was
+given (soft inference from the auction, supplied by the bots), picks a hidden
+trump (weighted towards the bidder's longest suit among their first four
+cards), builds the whole deck and replays the deal's public actions on a
 fresh ``Match``; a sample whose replay refuses an action or produces other
 events than the ones seen (an annulment, a marriage, an early end, a trick won
 otherwise) is rejected, so every returned Match is consistent with everything
@@ -38,12 +40,23 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
-from game.engine.cards import CODES, INDEX, POINTS, SUITS, cards_in
+from game.engine.cards import (
+    CODES,
+    INDEX,
+    JACKS_MASK,
+    POINT_MASK,
+    POINTS,
+    SUIT_MASK,
+    SUITS,
+    cards_in,
+)
 from game.engine.match import Match, Move
+from game.engine.play import marriage_mask
 from game.engine.rules import Rules
+from game.engine.stake import risk_free
 
 # Event types that record a seat's action (a marriage only under "after_trick").
 ACTION_EVENTS = {
@@ -57,6 +70,7 @@ ACTION_EVENTS = {
     "trump_shown": "show_trump",
     "play": "play",
 }
+Weigh = Callable[["Belief", list[int]], float]  # a deck's likelihood (0-1) given the calls
 HIDDEN = -2  # the argument of an in-hand trump whose suit this seat does not know
 MAX_TRIES = 2000
 
@@ -69,7 +83,12 @@ class Belief:
     """One seat's knowledge of the current deal, and a sampler of deals consistent with it."""
 
     def __init__(
-        self, rules: Rules, seat: int, view: dict[str, Any], history: Sequence[dict[str, Any]]
+        self,
+        rules: Rules,
+        seat: int,
+        view: dict[str, Any],
+        history: Sequence[dict[str, Any]],
+        weigh: Weigh | None = None,
     ):
         if type(seat) is not int or not 0 <= seat <= 3:
             raise ValueError("seat must be 0-3")
@@ -86,6 +105,7 @@ class Belief:
         self.rules = rules
         self.seat = seat
         self.view = view
+        self.weigh = weigh
         self.phase: str = view["phase"]
         self.first: int = view["first_hand"]
         self.dealer: int = view["dealer"]
@@ -100,6 +120,8 @@ class Belief:
         self.seventh = -1  # the bidder's 7th card if this seat knows it
         self.packets = 1
         self.marriages: list[tuple[int, int]] = []  # (seat, suit) of each marriage announced
+        self.played_at_show: list[int] | None = None  # cards played when trump was shown
+        self.married_at_show = False  # an automatic marriage followed the show
         self.steps: list[tuple[int, str, int, list[dict[str, Any]]]] = []
         self._read_history(history)
         self._read_view()
@@ -126,6 +148,7 @@ class Belief:
                     trick, asker = [], -1
                 elif kind == "marriage":
                     self._marriage(event)
+                    self.married_at_show = True
                 continue
             seat = event["seat"]
             if kind == "marriage":
@@ -142,6 +165,7 @@ class Belief:
                 move = "seventh_card"
             elif kind == "trump_shown":
                 shown, asker = True, seat
+                self.played_at_show = list(self.played)
                 self.trump = SUITS.index(event["suit"])
                 if "card" in event:
                     self.seventh = INDEX[event["card"]]
@@ -236,6 +260,11 @@ class Belief:
         self.hidden_trump = (
             self.method == "in_hand" and self.trump < 0
         )  # with a 7th-card trump the aside slot decides it
+        # After the first replayed sample, later ones patch a copy of it and check the few
+        # constraints a replay would; with after-trick marriages (whose chances and early
+        # ends depend on who holds K and Q) once trump is shown, every sample is replayed.
+        self._template: Match | None = None
+        self.fast = not (self.rules.marriage == "after_trick" and self.played_at_show is not None)
 
     # ----------------------------------------------------------------- sampling
 
@@ -262,10 +291,65 @@ class Belief:
         deck = self._deck(rng, originals, seventh, undealt)
         if deck is None:
             return None
+        if self.weigh is not None and rng.random() >= self.weigh(self, deck):
+            return None
         trump = self.trump
         if self.method == "in_hand" and trump < 0:
             trump = self._guess_trump(rng, deck)
-        return self._replay(deck, trump)
+        elif self.method == "seventh_card" and self.packets == 2 and trump < 0:
+            trump = seventh >> 3
+        if self._template is None or not self.fast:
+            match = self.replay(deck, trump)
+            if match is not None and self._template is None:
+                self._template = match.copy()
+            return match
+        if not self._keeps_constraints(originals, deck, trump, seventh):
+            return None
+        m = self._template.copy()
+        r = m.round
+        assert r is not None
+        r.deck = deck
+        r.hands = held
+        if self.packets == 2:
+            r.trump = trump
+            if self.method == "seventh_card":
+                r.seventh = seventh
+        elif self.method == "in_hand":
+            r.trump = trump
+        return m
+
+    def _keeps_constraints(
+        self, originals: list[int], deck: list[int], trump: int, seventh: int
+    ) -> bool:
+        """The checks a replay would make that the dealing of unknown cards does not
+        already ensure: annulments, an automatic marriage, a Single Hand caller's risk."""
+        if not any(POINTS[c] for c in deck[:4]):
+            return False
+        if self.packets == 1:
+            return not any(_all_jacks(_mask_of(deck[i : i + 4])) for i in range(0, 16, 4))
+        for hand in originals:
+            if _all_jacks(hand) or not hand & POINT_MASK:
+                return False
+        if self.single_hand >= 0:
+            return not risk_free(originals[self.single_hand])
+        if self.phase == "play":
+            suit = SUIT_MASK[trump]
+            if not (originals[0] | originals[2]) & suit or not (originals[1] | originals[3]) & suit:
+                return False
+            check = self.rules.seventh_card_check
+            if self.method == "seventh_card" and check != "none":
+                trumps = originals[self.bidder] & suit
+                if check == "point_trump" and not trumps & POINT_MASK:
+                    return False
+                if check == "two_trumps" and trumps == 1 << seventh:
+                    return False
+        played = self.played_at_show
+        if played is not None and self.rules.marriage == "on_show" and not self.married_at_show:
+            pair = marriage_mask(trump)
+            for seat in range(4):
+                if originals[seat] & ~played[seat] & pair == pair:
+                    return False
+        return True
 
     def _deal_unknown(self, rng: random.Random) -> tuple[list[int], int, list[int]] | None:
         """The unknown cards dealt to the seats' slots, the aside slot and the undealt packet."""
@@ -358,8 +442,9 @@ class Belief:
                 return suit
         return 3
 
-    def _replay(self, deck: list[int], trump: int) -> Match | None:
-        """The deal replayed on a fresh Match, or None if it does not produce what was seen."""
+    def replay(self, deck: list[int], trump: int) -> Match | None:
+        """The deal replayed on a fresh Match from ``deck`` (card indices, top first) and
+        an in-hand ``trump``, or None if it does not produce what this seat saw."""
         view = self.view
         m = Match(self.rules, dealer=self.dealer, seed=0)
         m.score = list(view["score"])
@@ -388,6 +473,17 @@ def _allowed(m: Match, seat: int, move: Move) -> bool:
             r.phase == "play" and seat == r.to_play and bool(m.play_options(seat)[0] >> move[1] & 1)
         )
     return move in m.moves(seat)
+
+
+def _mask_of(cards: Sequence[int]) -> int:
+    out = 0
+    for c in cards:
+        out |= 1 << c
+    return out
+
+
+def _all_jacks(hand: int) -> bool:
+    return hand & JACKS_MASK == JACKS_MASK
 
 
 def _mask(cards: Sequence[str]) -> int:

@@ -58,6 +58,12 @@ def test_it_samples_deals_that_keep_everything_the_seat_saw(seed: int, steps: in
             sample = belief.sample(rnd)
             # The same position as the seat sees it: hand, trick, points, stake, turn, score...
             assert sample.view(seat) == view
+            # Replaying the deal's public actions on the sampled deck gives the same match
+            # (later samples are patched copies of the first: they must not cut corners).
+            r = sample.round
+            assert r is not None
+            again = belief.replay(r.deck, r.trump)
+            assert again is not None and again.round == r
             spect = sample.view(None)
             for other in range(4):
                 cards = spect["hands"][str(other)]
