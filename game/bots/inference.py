@@ -1,10 +1,11 @@
 """Soft inference from the auction: how likely each seat's calls are given its first four cards.
 
-A seat that called ``v`` probably held first four cards worth about ``v`` to the
-rule-based bidder (``rule_based.hand_limit``); a seat that passed when it could
-have called ``c`` probably held less. ``auction_weight`` turns that into a
-likelihood for a sampled deck, which the Belief uses to keep or drop the
-sample; it never falls below ``FLOOR``, since people bid differently from bots.
+A seat whose highest call was ``v`` probably held first four cards worth about
+``v`` or more to the rule-based bidder (``rule_based.hand_limit``); a seat that
+passed without calling when it could have called ``c`` probably held less.
+``auction_weight`` turns that into a likelihood for a sampled deck, which the
+Belief uses to keep or drop the sample; it never falls below ``FLOOR``, since
+people bid differently from bots.
 """
 
 from __future__ import annotations
@@ -14,8 +15,8 @@ import math
 from game.bots.rule_based import hand_limit
 from game.engine.belief import Belief
 
-SPREAD = 1.5  # how far (in call numbers) a seat's calls stray from its hand's worth
-FLOOR = 0.1
+SPREAD = 2.0  # how far (in call numbers) a seat's calls stray from its hand's worth
+FLOOR = 0.2
 
 
 def _likely(margin: float) -> float:
@@ -23,34 +24,33 @@ def _likely(margin: float) -> float:
 
 
 def auction_weight(belief: Belief, deck: list[int]) -> float:
-    """The likelihood of the other seats' calls, given their first four cards in ``deck``."""
+    """The likelihood of the other seats' calls, given their first four cards in ``deck``:
+    one factor per seat, from its highest call, or from its pass if it never called."""
     calls = belief.view["auction"]
     if not calls:
         return 1.0
-    first = belief.first
-    limits: dict[int, int] = {}
-    weight = 1.0
+    highest: dict[int, int] = {}
+    passed_at: dict[int, int] = {}  # the lowest call a seat passed up
     high = passes = 0
     forced = belief.rules.all_pass == "dealer_forced"
     for call in calls:
         seat, value = call["seat"], call["call"]
-        if forced and value != "pass" and not high and passes == 3:
-            high = value  # the dealer's forced call says nothing about their cards
+        if value == "pass":
+            passes += 1
+            passed_at.setdefault(seat, high + 1 if high else belief.rules.min_bid)
             continue
-        passes += value == "pass"
-        if seat != belief.seat:
-            if seat not in limits:
-                k = (seat - first) % 4
-                hand = 0
-                for card in deck[4 * k : 4 * k + 4]:
-                    hand |= 1 << card
-                limits[seat] = hand_limit(hand)
-            limit = limits[seat]
-            if value == "pass":
-                lowest = high + 1 if high else belief.rules.min_bid
-                weight *= _likely(lowest - limit - 0.5)
-            else:
-                weight *= _likely(limit - value + 0.5)
-        if value != "pass":
-            high = max(high, value)
+        if not (forced and not high and passes == 3):  # a forced call says nothing
+            highest[seat] = max(highest.get(seat, 0), value)
+        high = max(high, value)
+    weight = 1.0
+    for seat in {*highest, *passed_at} - {belief.seat}:
+        k = (seat - belief.first) % 4
+        hand = 0
+        for card in deck[4 * k : 4 * k + 4]:
+            hand |= 1 << card
+        limit = hand_limit(hand)
+        if seat in highest:
+            weight *= _likely(limit - highest[seat] + 1.0)
+        else:
+            weight *= _likely(passed_at[seat] - limit)
     return max(weight, FLOOR)

@@ -206,9 +206,10 @@ def is_master(pos: Position, card: int) -> bool:
     return not above & pos.unseen()
 
 
-def cheapest(cards: list[int]) -> int:
-    """The card least worth keeping: fewest points, then lowest rank."""
-    return min(cards, key=lambda c: (POINTS[c], -(c & 7)))
+def cheapest(cards: list[int], trump: int = -1) -> int:
+    """The card least worth keeping: fewest points (a trump counts half a point more),
+    then lowest rank."""
+    return min(cards, key=lambda c: (POINTS[c] + 0.5 * (c >> 3 == trump), -(c & 7)))
 
 
 def lead(pos: Position, cards: list[int]) -> int:
@@ -277,7 +278,7 @@ def follow(pos: Position, cards: list[int]) -> int:
         safe = last or (is_master(pos, best) and (counting < 0 or best >> 3 == counting))
         if safe:
             return _smear(pos, cards)
-        return cheapest(cards)
+        return cheapest(cards, pos.trump)
     winners = [c for c in cards if _beats(c, best, led, counting)]
     if winners:
         cheap = max(winners, key=lambda c: (c >> 3 != counting, c & 7))  # lowest that wins
@@ -288,7 +289,7 @@ def follow(pos: Position, cards: list[int]) -> int:
             return top
         if counting >= 0 and cheap >> 3 == counting and _trick_points(pos) >= 1:
             return cheap
-    return cheapest(cards)
+    return cheapest(cards, pos.trump)
 
 
 def _smear(pos: Position, cards: list[int]) -> int:
