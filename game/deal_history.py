@@ -216,6 +216,53 @@ def _take(summary: dict[str, Any], event: Event) -> None:
         summary["dealer"] = event["dealer"]
 
 
+def record_past_deals(
+    game_id: int,
+    names: list[str | None],
+    actions: Any = GameAction,
+    records: Any = DealRecord,
+) -> int:
+    """Record every deal in a game's whole action log (for games played before deals were
+    recorded); returns how many were new. ``actions`` and ``records`` may be a migration's
+    historical models. A deal already recorded is left as it is."""
+    made = []
+    score = [0, 0]
+    current: list[Event] = []
+    open_deal = False
+    number = 0  # every deal starts with exactly one first packet: this is the round number
+    rows = actions.objects.filter(game_id=game_id).order_by("seq").values_list("seq", "events")
+    for seq, events in rows.iterator():
+        for event in events:
+            if starts_deal(event):
+                number, current, open_deal = number + 1, [event], True
+                continue
+            if event["type"] == "reset" and event.get("what") == "score":
+                score = [0, 0]
+            if event["type"] == "round_end":
+                score = list(event["score"])
+            if not open_deal:
+                continue
+            current.append(event)
+            if ends_deal(event):
+                summary = summarize(current, score)
+                summary.update(number=number, results_only=False, players=list(names))
+                made.append(
+                    records(
+                        game_id=game_id,
+                        number=number,
+                        version=seq,
+                        outcome=summary["outcome"],
+                        summary=summary,
+                        events=current,
+                    )
+                )
+                current, open_deal = [], False
+    known = set(records.objects.filter(game_id=game_id).values_list("number", flat=True))
+    new = [record for record in made if record.number not in known]
+    records.objects.bulk_create(new)
+    return len(new)
+
+
 def deal_list(game_id: int) -> list[dict[str, Any]]:
     """Every recorded deal of a game, oldest first, as summaries (no events)."""
     rows = DealRecord.objects.filter(game_id=game_id).order_by("number")

@@ -237,3 +237,18 @@ async def test_it_lists_deals_with_their_contract_and_score(
     assert missing.status_code == 404
 
 
+
+
+async def test_it_records_the_deals_of_a_game_played_before_from_its_log_alike(
+    played: dict[int, DealTruth], game: Game
+) -> None:
+    fields = ("number", "version", "outcome", "summary", "events")
+    rows = DealRecord.objects.filter(game=game).order_by("number").values(*fields)
+    live = [r async for r in rows]
+    await DealRecord.objects.filter(game=game, number__gt=2).adelete()
+    names = ["Olive", "Bilal", "Chitra", "Dev"]
+    added = await database_sync_to_async(deal_history.record_past_deals)(game.pk, names)
+    assert added == len(live) - 2
+    again = [r async for r in rows.all()]
+    assert again == live
+    assert await database_sync_to_async(deal_history.record_past_deals)(game.pk, names) == 0
