@@ -164,6 +164,13 @@ def test_it_reviews_a_whole_deal_trick_by_trick_after_it_ends(
     desktop.locator(f"tr[data-deal='{number}'] .deal-open").click()
     desktop.wait_for_selector("#deal-review .review-step")
     step_through(desktop, "#deal-review", tricks, f"{SHOTS}-review-desktop")
+    # The game's pages fit a phone too (pictures for a person to look at).
+    phone.goto(f"{live_site.url}/table/{game}/deals/")
+    phone.wait_for_selector(".deals-table")
+    phone.screenshot(path=f"{SHOTS}-deals-page-phone.png", full_page=True)
+    phone.goto(f"{live_site.url}/table/{game}/deals/{number}/")
+    phone.locator("#deal-review [data-review='next']").click()
+    phone.screenshot(path=f"{SHOTS}-deal-page-phone.png", full_page=True)
     assert not phone.errors and not desktop.errors  # type: ignore[attr-defined]
 
 
