@@ -82,28 +82,36 @@ class LiveSite:
 
     def start(self) -> None:
         """Start daphne and wait until it answers."""
-        log = self.log_path.open("ab")
-        self.process = subprocess.Popen(
-            [
-                sys.executable, "-m", "daphne",
-                "-b", "127.0.0.1", "-p", str(self.port),
-                "--websocket-max-message-size", "16384",
-                "twentynine.asgi:application",
-            ],
-            cwd=ROOT,
-            env=self.env,
-            stdout=log,
-            stderr=subprocess.STDOUT,
-        )
+        self.process = self.spawn(self.port, self.log_path)
+
+    def spawn(
+        self, port: int, log_path: Path, python: str = sys.executable
+    ) -> subprocess.Popen[bytes]:
+        """Start one more daphne process of this site on ``port`` (same database and channel
+        layer), logging to ``log_path``; wait until it answers."""
+        with log_path.open("ab") as log:
+            process = subprocess.Popen(
+                [
+                    python, "-m", "daphne",
+                    "-b", "127.0.0.1", "-p", str(port),
+                    "--websocket-max-message-size", "16384",
+                    "twentynine.asgi:application",
+                ],
+                cwd=ROOT,
+                env=self.env,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+            )
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise RuntimeError(f"daphne exited early:\n{self.log_path.read_text()}")
+            if process.poll() is not None:
+                raise RuntimeError(f"daphne exited early:\n{log_path.read_text()}")
             try:
-                with socket.create_connection(("127.0.0.1", self.port), timeout=0.5):
-                    return
+                with socket.create_connection(("127.0.0.1", port), timeout=0.5):
+                    return process
             except OSError:
                 time.sleep(0.1)
+        process.kill()
         raise RuntimeError("daphne did not start within 30 seconds")
 
     def stop(self) -> None:

@@ -69,11 +69,15 @@ def seed_tables(site: LiveSite, count: int) -> list[SeededTable]:
 class LivePlayer:
     """One player's websocket at a live table; keeps the latest state it was sent."""
 
-    def __init__(self, site: LiveSite, game: int, cookie: str) -> None:
-        self.url = f"{site.ws_url}/ws/game/{game}/"
-        self.origin = site.url
+    def __init__(self, site: LiveSite | str, game: int, cookie: str) -> None:
+        """``site``: the live site, or the http:// address of one of its processes or proxy."""
+        base = site if isinstance(site, str) else site.url
+        self.url = "ws" + base.removeprefix("http") + f"/ws/game/{game}/"
+        self.origin = base
         self.cookie = cookie
         self.socket: ClientConnection | None = None
+        # Which process served the handshake, when a proxy says (X-Upstream).
+        self.upstream: str | None = None
         self.latest: dict[str, Any] | None = None
         self.errors: list[dict[str, Any]] = []
         self.aside: list[dict[str, Any]] = []  # chat and presence messages
@@ -86,7 +90,12 @@ class LivePlayer:
             additional_headers={"Cookie": self.cookie},
             compression=None,
             proxy=None,
+            open_timeout=30,
         )
+        response = self.socket.response
+        tried = response.headers.get("X-Upstream") if response is not None else None
+        # nginx lists every process it tried ("a, b" when a was down): the last one served.
+        self.upstream = tried.split(", ")[-1] if tried else None
         return await self.until(lambda _: True)
 
     async def receive(self, timeout: float = 5.0) -> dict[str, Any]:
