@@ -15,7 +15,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tests.live_site import LiveSite, free_port
+from tests.live_site import LiveSite, free_port, stop_process
 from tests.proxy import Proxy
 
 
@@ -63,14 +63,8 @@ class Cluster:
         if self.proxy is not None:
             self.proxy.stop()
         for index, process in enumerate(self.processes):
-            if process is None:
-                continue
-            process.terminate()
-            try:
-                process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait()
+            if process is not None:
+                stop_process(process)
             self.processes[index] = None
 
     def log_path(self, index: int) -> Path:

@@ -28,6 +28,16 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
+def stop_process(process: subprocess.Popen[bytes]) -> None:
+    """Stop a server process the way a deploy would: SIGTERM, then SIGKILL after 10 s."""
+    process.terminate()
+    try:
+        process.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
+
+
 class LiveSite:
     """One daphne process serving the site, with helpers to seed and read it."""
 
@@ -116,14 +126,8 @@ class LiveSite:
 
     def stop(self) -> None:
         """Stop daphne the way a deploy would (SIGTERM, then SIGKILL)."""
-        if self.process is None:
-            return
-        self.process.terminate()
-        try:
-            self.process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait()
+        if self.process is not None:
+            stop_process(self.process)
         self.process = None
 
     def log(self) -> str:

@@ -16,7 +16,7 @@ import subprocess
 import time
 from pathlib import Path
 
-from tests.live_site import ROOT, free_port
+from tests.live_site import ROOT, free_port, stop_process
 
 TEMPLATE = ROOT / "deploy" / "nginx" / "twentynine.conf.template"
 NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
@@ -91,14 +91,8 @@ class Proxy:
 
     def stop(self) -> None:
         """Stop nginx (fast shutdown) and wait for it."""
-        if self.process is None:
-            return
-        self.process.terminate()
-        try:
-            self.process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait()
+        if self.process is not None:
+            stop_process(self.process)
         self.process = None
 
     def log(self) -> str:
