@@ -102,6 +102,11 @@ def host_game(request: HttpRequest) -> HttpResponse:
         raise PermissionDenied(CANNOT_HOST)
     existing = Game.objects.filter(host=user).first()
     if existing is not None:
+        messages.info(
+            request,
+            f"You already host {existing.name}, and a host has one game at a time: change it "
+            "here, or delete it to host a new one.",
+        )
         return redirect("game:edit", game_id=existing.pk)
     form = GameForm(request.POST or None, host=user)
     if request.method == "POST" and form.is_valid():

@@ -58,6 +58,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "allauth.account.middleware.AccountMiddleware",
+    "twentynine.error_pages.SiteErrorPages",
 ]
 
 ROOT_URLCONF = "twentynine.urls"
@@ -204,9 +205,18 @@ if not DEBUG:
     SESSION_COOKIE_SECURE = env_bool("SESSION_COOKIE_SECURE", True)
     CSRF_COOKIE_SECURE = env_bool("CSRF_COOKIE_SECURE", True)
 
+LOG_LEVEL = env_str("LOG_LEVEL", "WARNING")
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
-    "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "WARNING")},
+    "root": {"handlers": ["console"], "level": LOG_LEVEL},
+    # Django's defaults give "django" a console handler of its own, so every line it logged
+    # reached the console twice (there and through the root). Its lines go to the root only;
+    # under DEBUG that includes the development server's request lines (INFO).
+    "loggers": {"django": {"handlers": [], "level": "INFO" if DEBUG else LOG_LEVEL}},
 }
+
+# Under DEBUG too, a page that does not exist (or that the user may not know about) is the
+# site's own 404 page, never Django's debug page with its list of URLs.
+SITE_ERROR_PAGES = env_bool("SITE_ERROR_PAGES", True)

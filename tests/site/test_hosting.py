@@ -124,6 +124,14 @@ def test_it_hosts_one_game_at_a_time(owner: User, owner_game: Game) -> None:
     assert Game.objects.filter(host=owner).count() == 1
 
 
+def test_it_says_why_host_a_game_opens_the_game_already_hosted(
+    owner: User, owner_game: Game
+) -> None:
+    page = text(login(owner).get("/host/", follow=True))
+    assert "You already host Olive's table, and a host has one game at a time" in page
+    assert "delete it to host a new one" in page
+
+
 def test_it_lets_the_host_edit_rules_and_seats_before_play(
     owner: User, trio: list[User], owner_game: Game
 ) -> None:
