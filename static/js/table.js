@@ -78,16 +78,19 @@ function drawStatus() {
   status.textContent = text;
   status.classList.toggle("your-turn", mine);
   const note = root.querySelector("#status-note");
-  note.textContent = bidderNote(view, table.you?.seat);
+  note.textContent = bidderNote(view, table.you?.seat, state.legal);
   note.hidden = !note.textContent;
   turnAlert.update(mine, task);
 }
 
-/** The bidder is told, while their trump is still face down, what happens if it stays so. */
-function bidderNote(view, you) {
+/** The bidder is told, while their trump is still face down, what happens if it stays so
+ * (unless the Show trump control below says it already). */
+function bidderNote(view, you, legal) {
   const hidden = view && you != null && view.bid?.seat === you && view.single_hand == null
     && view.trump_method && !view.trump_shown && view.phase === "play";
-  return hidden ? `Your trump is still face down. ${SHOW_TRUMP_HINT}` : "";
+  if (!hidden) return "";
+  const offered = legal.some((a) => a.type === "show_trump");
+  return offered ? "Your trump is still face down." : `Your trump is still face down. ${SHOW_TRUMP_HINT}`;
 }
 
 function onState(msg) {

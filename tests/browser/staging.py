@@ -41,6 +41,8 @@ def _stopped_at(moment: str) -> Stop:
         and m.round.tricks_played >= 1 and len(m.round.trick) == 2,
         "last_card": lambda m: phase(m) == "play" and m.round is not None
         and m.round.tricks_played == 7 and len(m.round.trick) == 3,
+        "show_trump": lambda m: phase(m) == "play"
+        and {"type": "show_trump"} in m.legal_actions(m.turn()[0]),
     }
     return stops[moment]
 
@@ -75,7 +77,8 @@ def _session(user: User) -> str:
 
 def seed_table(moment: str, seed: int = 0, show_trump: bool = True, tag: str = "") -> None:
     """Print {"game", "sessions", "turn"} for a table stopped at ``moment``: one of bidding,
-    trump, doubling, mid_trick, last_card (the deal's last card is still to be played).
+    trump, doubling, mid_trick, last_card (the deal's last card is still to be played),
+    show_trump (the seat to play may ask for trump; use ``show_trump=False``).
     ``tag`` keeps the emails of several seeded tables on one site apart."""
     people = []
     for name in NAMES:

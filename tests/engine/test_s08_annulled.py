@@ -198,3 +198,31 @@ def test_it_annuls_when_the_bidders_own_team_holds_no_trump() -> None:
             (3, "pass"), (1, "pass"), (2, "pass"), (3, "pass")])
     events = run(m, [(0, "pass")])
     assert_annulled(m, 5, events)
+
+
+def test_it_keeps_what_the_table_saw_of_an_annulled_deal_but_never_the_hidden_trump() -> None:
+    m = new_match(HANDS_S7)
+    run(m, [*AUCTION_1_16, (1, "trump:S"), *NO_DOUBLE_1, *NO_SINGLE_HAND_0])
+    steps = flat(TRICKS_S7_LAST)
+    steps.remove((1, "show"))
+    run(m, steps)
+    for seat in (0, 1, None):
+        view = m.view(seat)
+        result = view["last_round"]
+        assert (result["bidder"], result["bid"], result["stake"]) == (1, 16, 1)
+        assert sum(result["points"]) == 28 and sum(result["tricks"]) == 8
+        assert result["tricks_played"] == 8
+        assert not {"trump", "trump_method", "trump_card", "suit"} & set(result)
+        # The last trick stays on show until the next deal, then goes.
+        assert view["last_trick"]["winner"] == 2
+        assert [c["card"] for c in view["last_trick"]["cards"]][-1] == steps[-1][1]
+    m.deal()
+    assert m.view(0)["last_trick"] is None
+    assert "last_trick" not in m.view(0)["last_round"]
+
+
+def test_it_keeps_only_the_reason_of_a_deal_annulled_before_any_call() -> None:
+    m = new_match(HANDS_NO_OPENING_POINT)
+    result = m.view(0)["last_round"]
+    assert set(result) == {"annulled", "reason", "reason_no", "reason_text", "dealer"}
+    assert m.view(0)["last_trick"] is None

@@ -31,6 +31,7 @@ from tests.engine.scripts import (
     leaked,
     new_match,
     of_type,
+    refused,
     run,
 )
 
@@ -202,3 +203,16 @@ def test_it_shows_nobody_the_second_packets_before_deal_2() -> None:
         view = m.view(seat)
         assert leaked(view, undealt) == []
         assert view["trump"] is None
+
+
+def test_it_tells_the_seat_to_play_why_each_barred_card_is_refused() -> None:
+    m = new_match(HANDS_A)
+    run(m, [*AUCTION_1_16, (1, "trump:H"), *NO_DOUBLE_1, *NO_SINGLE_HAND_0, (1, "JC")])
+    view = m.view(2)
+    hand = set(view["hand"])
+    playable = {a["card"] for a in m.legal_actions(2) if a["type"] == "play"}
+    assert set(view["refusals"]) == hand - playable and view["refusals"]
+    for card, reason in view["refusals"].items():
+        assert reason == refused(m, 2, {"type": "play", "card": card}) == "You must follow clubs"
+    for seat in (0, 1, 3, None):
+        assert "refusals" not in m.view(seat)

@@ -101,25 +101,24 @@ export function drawRoundInfo(root, state) {
     drawEndedInfo(list, table, ended);
     return;
   }
-  if (view.single_hand != null) row(list, "Single Hand", seatName(table, view.single_hand), "single-hand");
-  else if (view.bid) row(list, "Bid", `${seatName(table, view.bid.seat)}: ${view.bid.value}`, "bid");
-  if (view.target != null && view.single_hand == null) row(list, "Target", String(view.target), "target");
-  if (view.stake != null && (view.bid || view.single_hand != null)) row(list, "Stake", String(view.stake), "stake");
+  const stake = view.stake != null ? `, stake ${view.stake}` : "";
+  if (view.single_hand != null) {
+    row(list, "Single Hand", `${seatName(table, view.single_hand)}${stake}`, "single-hand");
+  } else if (view.bid) {
+    const target = view.target != null && view.target !== view.bid.value ? `, target ${view.target}` : "";
+    row(list, "Bid", `${seatName(table, view.bid.seat)} ${view.bid.value}${target}${stake}`, "bid");
+  }
   if (view.single_hand == null && (view.trump_method || view.trump_shown)) {
     const trump = view.trump ? `${SUIT_SYMBOL[view.trump]} ${SUIT_NAME[view.trump]}` : "hidden";
-    row(list, "Trump", view.trump_shown ? trump : `${trump} (not shown yet)`, "trump");
+    row(list, "Trump", view.trump_shown ? trump : `${trump}, not shown yet`, "trump");
   }
   teamRows(list, table, view.points || [0, 0], view.tricks || [0, 0]);
 }
 
 function teamRows(list, table, points, tricks) {
   for (const team of [0, 1]) {
-    row(
-      list,
-      teamName(table, team),
-      `${points[team]} point${points[team] === 1 ? "" : "s"}, ${tricks[team]} trick${tricks[team] === 1 ? "" : "s"}`,
-      `points-${team}`,
-    );
+    const took = `${points[team]} pt${points[team] === 1 ? "" : "s"}, ${tricks[team]} trick${tricks[team] === 1 ? "" : "s"}`;
+    row(list, teamName(table, team), took, `points-${team}`);
   }
 }
 
