@@ -6,7 +6,8 @@ never hold a card that stayed hidden: the unplayed cards of a deal decided
 early, the trump of a deal annulled before it was shown, a 7th card never shown.
 ``record_ended_deals`` runs inside the transaction of the change that ended a
 deal (``game.services``); ``deal_list`` and ``deal_detail`` are what the history
-endpoints send.
+endpoints send, after ``fill_past`` has recorded the deals of a game played
+before deals were recorded (from its action log, which holds every change).
 """
 
 from __future__ import annotations
@@ -259,8 +260,21 @@ def record_past_deals(
                 current, open_deal = [], False
     known = set(records.objects.filter(game_id=game_id).values_list("number", flat=True))
     new = [record for record in made if record.number not in known]
-    records.objects.bulk_create(new)
+    records.objects.bulk_create(new, ignore_conflicts=True)
     return len(new)
+
+
+def fill_past(game_id: int, names: list[str | None]) -> None:
+    """Record the earlier deals of a game played before deals were recorded, once: when its
+    first deal has no record, rebuild the records from the action log."""
+    first = (
+        DealRecord.objects.filter(game_id=game_id)
+        .order_by("number")
+        .values_list("number", flat=True)
+        .first()
+    )
+    if first != 1:
+        record_past_deals(game_id, names)
 
 
 def deal_list(game_id: int) -> list[dict[str, Any]]:

@@ -17,14 +17,17 @@ from accounts.models import User
 from game import deal_history
 from game.access import Role, role_for
 from game.models import Game
+from game.table_views import seat_names
 
 
 def _viewable(request: HttpRequest, game_id: int) -> tuple[Game, Role]:
-    """The game and the user's role there; 404 when they may not see it."""
+    """The game and the user's role there (404 when they may not see it), its earlier deals
+    recorded."""
     game = get_object_or_404(Game, pk=game_id)
     role = role_for(game, cast(User, request.user))
     if role is None:
         raise Http404("No such game")
+    deal_history.fill_past(game.pk, seat_names(game))
     return game, role
 
 

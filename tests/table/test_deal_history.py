@@ -252,3 +252,17 @@ async def test_it_records_the_deals_of_a_game_played_before_from_its_log_alike(
     again = [r async for r in rows.all()]
     assert again == live
     assert await database_sync_to_async(deal_history.record_past_deals)(game.pk, names) == 0
+
+
+async def test_it_shows_the_deals_of_a_game_played_before_deals_were_recorded(
+    played: dict[int, DealTruth], game: Game, players: list[User]
+) -> None:
+    recorded_live = await recorded(game)
+    await DealRecord.objects.filter(game=game).adelete()
+    client = await database_sync_to_async(logged_in)(players[1])
+    response = await database_sync_to_async(client.get)(f"/table/{game.pk}/deals.json")
+    deals = json.loads(response.content)["deals"]
+    assert [deal["number"] for deal in deals] == recorded_live
+    for deal in deals:
+        truth = played.get(deal["number"], DealTruth())
+        assert deal["trump"] == (truth.trump if truth.shown else None)
