@@ -142,7 +142,8 @@ export function drawDealList(box, deals, viewer, { onOpen, hrefFor } = {}) {
   box.append(tableEl);
 }
 
-const endsDeal = (e) => e.type === "round_end" || e.type === "annulled" || (e.type === "reset" && e.what === "round");
+/** Whether an event ends a deal: scored, annulled, or abandoned by the host's round reset. */
+export const endsDeal = (e) => e.type === "round_end" || e.type === "annulled" || (e.type === "reset" && e.what === "round");
 
 /**
  * The steps of a deal: the calls first, then one step per trick (with what happened during

@@ -3,11 +3,9 @@
 // after each state message; the chat and presence messages come straight from the connection.
 
 import { TableChat } from "./chat.js";
-import { DealsPanel } from "./history.js";
+import { DealsPanel, endsDeal } from "./history.js";
 import { drawPresence } from "./presence.js";
 import { currentTab, sideVisible } from "./side.js";
-
-const endsDeal = (e) => e.type === "round_end" || e.type === "annulled" || (e.type === "reset" && e.what === "round");
 
 export class TableTogether {
   constructor(root, gameId, connection, table) {
@@ -20,18 +18,25 @@ export class TableTogether {
       shown: chatShown,
       onUnread: (n) => this.markUnread(n),
     });
-    side.addEventListener("side-tab", () => {
+    this.dealsShown = () => currentTab(side) === "deals" && sideVisible(root);
+    this.dealsStale = true;
+    const shown = () => {
       if (chatShown()) this.chat.seen();
-    });
-    side.addEventListener("side-sheet", () => {
-      if (chatShown()) this.chat.seen();
-    });
+      if (this.dealsShown() && this.dealsStale) this.refreshDeals();
+    };
+    side.addEventListener("side-tab", shown);
+    side.addEventListener("side-sheet", shown);
     this.deals = new DealsPanel(root.querySelector("#deal-list"), root.querySelector("#deal-review-overlay"), gameId, table);
     connection.handlers.onChat = (msg) => this.chat.receive(msg);
     connection.handlers.onPresence = (msg) => {
       this.presence = msg;
       this.draw();
     };
+  }
+
+  /** The list of deals is fetched when the Deals tab is in sight and a deal ended since. */
+  refreshDeals() {
+    this.dealsStale = false;
     this.deals.refresh();
   }
 
@@ -41,7 +46,9 @@ export class TableTogether {
   }
 
   afterState(events) {
-    if (events.some(endsDeal)) this.deals.refresh();
+    if (!events.some(endsDeal)) return;
+    this.dealsStale = true;
+    if (this.dealsShown()) this.refreshDeals();
   }
 
   /** Mark the Chat tab (and, on a phone, the button that opens the side) while lines wait
