@@ -5,7 +5,7 @@
 import { SUIT_NAME, cardText } from "./cards.js";
 import { drawTrick } from "./centre.js";
 import { positionOf } from "./seats.js";
-import { eventText, roundResultText, seatName } from "./words.js";
+import { eventText, roundResultText, seatName, teamName } from "./words.js";
 
 const CALL_WORD = { double: "Double", redouble: "Redouble", set_double: "SetDouble" };
 
@@ -51,7 +51,8 @@ export function resultText(deal, table) {
   return roundResultText(table, { ...deal, annulled: false });
 }
 
-const signed = (n) => (n > 0 ? `+${n}` : String(n));
+const minus = (n) => String(n).replace("-", "−");
+const signed = (n) => (n > 0 ? `+${n}` : minus(n));
 
 /** The cells of one row of the deals table, as text. */
 export function dealCells(deal, table) {
@@ -64,8 +65,7 @@ export function dealCells(deal, table) {
     doubles: doublesText(deal, table),
     result: resultText(deal, table),
     outcome: shortResult(deal),
-    change: deal.outcome === "made" || deal.outcome === "lost" ? signed(deal.delta) : "0",
-    score: `${deal.score[0]} – ${deal.score[1]}`,
+    score: `${minus(deal.score[0])} – ${minus(deal.score[1])}`,
   };
 }
 
@@ -272,8 +272,15 @@ export class DealReview {
       this.trickBox.querySelector(`.card[data-seat="${leader}"]`)?.classList.add("led");
     } else {
       heading = "The result";
-      lines.push(resultText(this.deal, table));
-      lines.push(`Score after: ${this.deal.score[0]} – ${this.deal.score[1]}`);
+      const deal = this.deal;
+      lines.push(resultText(deal, table));
+      if (deal.outcome === "made" || deal.outcome === "lost") {
+        for (const team of [0, 1]) {
+          const tricks = deal.tricks[team];
+          lines.push(`${teamName(table, team)} took ${deal.points[team]} points in ${tricks} trick${tricks === 1 ? "" : "s"}`);
+        }
+      }
+      lines.push(`Score after: ${teamName(table, 0)} ${minus(deal.score[0])}, ${teamName(table, 1)} ${minus(deal.score[1])}`);
     }
     this.heading.textContent = heading;
     this.box.dataset.step = String(this.at);
@@ -315,7 +322,9 @@ export class DealsPanel {
       if (e.target === overlay || (e.target instanceof Element && e.target.closest(".review-close"))) this.close();
     });
     overlay.addEventListener("keydown", (e) => {
-      if (e.key === "Escape") this.close();
+      if (e.key !== "Escape") return;
+      e.stopPropagation(); // close the review only, not the side sheet under it
+      this.close();
     });
   }
 
