@@ -164,6 +164,7 @@ def main() -> None:
     game: list[float] = []
     cards: list[float] = []
     won = scored = 0
+    shares: list[float] = []  # per deck: the share of its deals with a result that A won
     started = time.perf_counter()
     for n in range(args.decks):
         deck = [CODES[c] for c in fresh_deck(random.Random(f"{args.seed}:{n}"))]
@@ -178,17 +179,23 @@ def main() -> None:
             + second.card_points[1]
             - second.card_points[0]
         )
-        for result, team in ((first, 0), (second, 1)):
-            if result.winner is not None:
-                scored += 1
-                won += result.winner == team
+        results = [
+            r.winner == team for r, team in ((first, 0), (second, 1)) if r.winner is not None
+        ]
+        scored += len(results)
+        won += sum(results)
+        if results:
+            shares.append(sum(results) / len(results))
         if (n + 1) % 10 == 0:
             print(f"  {n + 1} decks, A {sum(game):+.0f} game points", file=sys.stderr)
     deals = 2 * args.decks
     print(f"rules {args.rules}, {args.decks} decks x 2 deals, A = {a.name}, B = {b.name}")
     print(f"game points per deal for A: {interval([g / 2 for g in game])} (per deck pair / 2)")
     print(f"card-point margin per deal for A: {interval([c / 2 for c in cards])}")
-    print(f"deals won by A: {won} of {scored} with a result ({deals - scored} annulled)")
+    print(
+        f"deals won by A: {won} of {scored} with a result ({deals - scored} annulled),"
+        f" share {interval(shares)}"
+    )
     for side in (a, b):
         times = sorted(side.times)
         if times:

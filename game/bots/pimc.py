@@ -22,6 +22,7 @@ from collections.abc import Callable
 from game.bots import rule_based
 from game.bots.decision import Decision
 from game.bots.position import Position
+from game.engine.cards import POINTS
 from game.engine.match import Match, Move
 
 RolloutPolicy = Callable[[Position, list[Move], random.Random], Move]
@@ -47,7 +48,7 @@ def choose(decision: Decision) -> Move:
 
 def search(decision: Decision, policy: RolloutPolicy) -> Move:
     """The candidate move with the best average rollout over sampled deals."""
-    moves = candidates(decision.moves)
+    moves = candidates(decision.moves, decision.position())
     if len(moves) == 1:
         return moves[0]
     seat, rng = decision.seat, decision.rng
@@ -77,13 +78,34 @@ def search(decision: Decision, policy: RolloutPolicy) -> Move:
     return moves[best]
 
 
-def candidates(moves: list[Move]) -> list[Move]:
-    """The moves worth searching: in the auction, pass and the few lowest calls."""
+def candidates(moves: list[Move], pos: Position) -> list[Move]:
+    """The moves worth searching: in the auction, pass and the few lowest calls; in the
+    play, one card of each run of equivalent cards (same suit and points, no card the
+    seat has not seen between them)."""
     bids = sorted(arg for kind, arg in moves if kind == "bid")
-    if len(bids) <= BID_CANDIDATES:
-        return moves
-    keep = set(bids[:BID_CANDIDATES])
-    return [m for m in moves if m[0] != "bid" or m[1] in keep]
+    if len(bids) > BID_CANDIDATES:
+        keep = set(bids[:BID_CANDIDATES])
+        return [m for m in moves if m[0] != "bid" or m[1] in keep]
+    unseen = pos.unseen()
+    out: list[Move] = []
+    last = -1
+    for move in moves:  # cards come lowest index (highest card of a suit) first
+        kind, card = move
+        if kind == "play" and last >= 0 and equivalent(last, card, unseen):
+            out[-1] = move  # keep the lower card of the run
+        else:
+            out.append(move)
+        last = card if kind == "play" else -1
+    return out
+
+
+def equivalent(higher: int, lower: int, unseen: int) -> bool:
+    """Whether two cards of a hand play alike: same suit and points, and no card the
+    seat has not seen ranks between them."""
+    if higher >> 3 != lower >> 3 or POINTS[higher] != POINTS[lower]:
+        return False
+    between = ((1 << lower) - 1) & ~((1 << (higher + 1)) - 1)
+    return not between & unseen
 
 
 def rollout(m: Match, team: int, rng: random.Random, policy: RolloutPolicy) -> tuple[float, int]:
