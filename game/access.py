@@ -5,16 +5,22 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from accounts.models import Friendship, User
+from game.bot_seats import level_of
 from game.models import Game
 
 
 @dataclass(frozen=True)
 class Role:
-    """A user's relation to a game: their seat, or a spectator, and whether they host."""
+    """A user's relation to a game: their seat, or a spectator, and whether they host.
+
+    ``replaced``: the host handed this player's seat to a computer player; they watch
+    from their seat (seeing only what it may see) and may not act until it is given back.
+    """
 
     seat: int | None
     spectator: bool
     host: bool
+    replaced: bool = False
 
 
 def role_for(game: Game, user: User) -> Role | None:
@@ -29,7 +35,7 @@ def role_for(game: Game, user: User) -> Role | None:
     seat = game.seat_of(user.pk)
     is_host = game.host_id == user.pk
     if seat is not None:
-        return Role(seat=seat, spectator=False, host=is_host)
+        return Role(seat=seat, spectator=False, host=is_host, replaced=level_of(game, seat) != "")
     if is_host or Friendship.objects.filter(user_id=game.host_id, friend_id=user.pk).exists():
         return Role(seat=None, spectator=True, host=is_host)
     return None

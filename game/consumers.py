@@ -19,9 +19,10 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 
-from game import services, snapshot
+from game import bot_services, services, snapshot
 from game.access import Role
 from game.autodeal import schedule_next_deal
+from game.bot_runner import schedule_bot_turn
 from game.broadcast import announce, group_name
 from game.chat_socket import ChatSocket
 from game.flood import FloodGuard, Verdict
@@ -113,6 +114,8 @@ class TableConsumer(ChatSocket, PresenceSocket, AsyncWebsocketConsumer):
             await self.chat(message)
         elif kind == "spectator_chat":
             await self.spectator_chat(message)
+        elif kind in ("hand_over", "give_back"):
+            await self._hand_over(message)
         else:
             await self._error("unknown_type", f"Unknown message type {kind!r}.")
 
@@ -126,9 +129,11 @@ class TableConsumer(ChatSocket, PresenceSocket, AsyncWebsocketConsumer):
             return
         latest = snapshot.from_wire(self.game_id, event["version"], event["snapshot"])
         gap = latest.version != self.version + 1
+        seat = latest.seat_of(self.user_id)
+        replaced = seat is not None and latest.players[seat].bot != ""
         if (
             self.user_id in latest.recheck
-            or latest.seat_of(self.user_id) != self.role.seat
+            or (seat, replaced) != (self.role.seat, self.role.replaced)
             or (gap and self.role.spectator)
         ):
             await self._recheck(latest, [] if gap else latest.events)
@@ -139,6 +144,7 @@ class TableConsumer(ChatSocket, PresenceSocket, AsyncWebsocketConsumer):
         self.version = latest.version
         await self.send(text_data=latest.frame_for(self.role))
         schedule_next_deal(latest)
+        schedule_bot_turn(latest)
 
     async def table_gone(self, event: dict[str, Any]) -> None:
         """A group message: the game was deleted."""
@@ -182,6 +188,11 @@ class TableConsumer(ChatSocket, PresenceSocket, AsyncWebsocketConsumer):
         if self.role.seat is None:
             await self._error("not_seated", "Spectators watch; only the four players act.")
             return
+        if self.role.replaced:
+            await self._error(
+                "replaced", "A computer player holds your seat now; the host can give it back."
+            )
+            return
         action = {key: value for key, value in action.items() if key != "seat"}
         try:
             latest = await database_sync_to_async(services.apply_action)(
@@ -202,6 +213,28 @@ class TableConsumer(ChatSocket, PresenceSocket, AsyncWebsocketConsumer):
             return
         try:
             latest = await database_sync_to_async(services.reset)(self.game_id, self.user_id, what)
+        except TableError as refused:
+            await self._refused(refused)
+            return
+        await announce(latest)
+
+    async def _hand_over(self, message: dict[str, Any]) -> None:
+        """The host hands a seat to a computer player (``hand_over``) or back (``give_back``)."""
+        seat, level = message.get("seat"), message.get("level")
+        if type(seat) is not int or (message["type"] == "hand_over" and not isinstance(level, str)):
+            await self._error(
+                "missing_field", "Say which \"seat\" (0-3), and for hand_over the \"level\"."
+            )
+            return
+        try:
+            if message["type"] == "hand_over":
+                latest = await database_sync_to_async(bot_services.hand_over)(
+                    self.game_id, self.user_id, seat, str(level)
+                )
+            else:
+                latest = await database_sync_to_async(bot_services.give_back)(
+                    self.game_id, self.user_id, seat
+                )
         except TableError as refused:
             await self._refused(refused)
             return
@@ -260,6 +293,7 @@ class TableConsumer(ChatSocket, PresenceSocket, AsyncWebsocketConsumer):
         self.version = latest.version
         await self.send(text_data=encode(latest.state_for(self.role, events, history)))
         schedule_next_deal(latest)
+        schedule_bot_turn(latest)
 
     async def _refused(self, refused: TableError) -> None:
         """A service refused: a missing game closes the socket (4404), anything else is an

@@ -15,6 +15,7 @@ from django.db import transaction
 
 from accounts.friends import friends_of
 from accounts.models import User
+from game.bot_seats import LEVELS, levels
 from game.engine import Rules
 from game.engine.rules import OPTION_VALUES
 from game.models import Game
@@ -29,6 +30,12 @@ SEAT_LABELS = (
     "Seat 4 - partner of seat 2",
 )
 EMPTY_SEAT = ""
+# A seat's choice for a computer player: "bot:easy", "bot:strong".
+BOT_CHOICE = "bot:"
+BOT_LABELS = {
+    "easy": "Computer player - easy (quick, makes human mistakes)",
+    "strong": "Computer player - strong (thinks harder)",
+}
 
 
 def seat_field(seat: int) -> str:
@@ -81,15 +88,23 @@ class GameForm(forms.ModelForm):  # type: ignore[type-arg]
         choices = [(EMPTY_SEAT, "(empty for now)")] + [
             (str(p.pk), f"{p.display_name} (you)" if p.pk == host.pk else p.display_name)
             for p in people
-        ]
+        ] + [(BOT_CHOICE + level, BOT_LABELS[level]) for level in LEVELS]
         seated = game.seat_ids if game.pk else [host.pk, None, None, None]
+        bots = levels(game.bots)
         for seat in SEATS:
+            initial = str(seated[seat]) if seated[seat] else EMPTY_SEAT
+            if bots[seat] and seated[seat] is None:
+                initial = BOT_CHOICE + bots[seat]
             self.fields[seat_field(seat)] = forms.ChoiceField(
                 label=SEAT_LABELS[seat],
                 choices=choices,
-                error_messages={"invalid_choice": "Only you and your friends can take a seat."},
+                error_messages={
+                    "invalid_choice": "Only you and your friends can take a seat. "
+                    "A computer player can take any seat."
+                },
                 required=False,
-                initial=str(seated[seat]) if seated[seat] else EMPTY_SEAT,
+                initial=initial,
+                help_text=self._handed_over(seat, bots[seat]) if seated[seat] else "",
             )
         rules = Rules.from_dict(game.rules or {})
         for name, values in OPTION_VALUES.items():
@@ -119,7 +134,7 @@ class GameForm(forms.ModelForm):  # type: ignore[type-arg]
         taken: dict[str, int] = {}
         for seat in SEATS:
             chosen = cleaned.get(seat_field(seat)) or EMPTY_SEAT
-            if chosen == EMPTY_SEAT:
+            if chosen == EMPTY_SEAT or chosen.startswith(BOT_CHOICE):
                 continue
             if chosen in taken:
                 self.add_error(
@@ -142,6 +157,7 @@ class GameForm(forms.ModelForm):  # type: ignore[type-arg]
         if not commit:
             raise ValueError("GameForm saves in one transaction; call save() with commit=True")
         seats = {seat_field(s): v for s, v in zip(SEATS, self.chosen_seats(), strict=True)}
+        bots = self.chosen_bots()
         edited = {
             "name": self.cleaned_data["name"],
             "conference_link": self.cleaned_data["conference_link"],
@@ -150,14 +166,19 @@ class GameForm(forms.ModelForm):  # type: ignore[type-arg]
         }
         with transaction.atomic():
             if self.instance.pk is None:
-                game = Game(host=self.host, rules=self.chosen_rules().to_dict(), **edited)
+                game = Game(
+                    host=self.host, rules=self.chosen_rules().to_dict(), bots=bots, **edited
+                )
                 game.save()
                 return game
             game = Game.objects.select_for_update().get(pk=self.instance.pk)
-            shown = any(getattr(game, key) != value for key, value in edited.items())
+            shown = any(getattr(game, key) != value for key, value in edited.items()) or levels(
+                game.bots
+            ) != levels(bots)
             for key, value in edited.items():
                 setattr(game, key, value)
-            fields = [*edited]
+            game.bots = bots
+            fields = [*edited, "bots"]
             if not game.started:
                 game.rules = self.chosen_rules().to_dict()
                 fields.append("rules")
@@ -176,6 +197,34 @@ class GameForm(forms.ModelForm):  # type: ignore[type-arg]
         return Rules(**picked)
 
     def chosen_seats(self) -> list[int | None]:
-        """The user id in each seat, None for an empty one."""
+        """The user id in each seat, None for an empty one or a computer player's."""
         chosen = [self.cleaned_data[seat_field(seat)] for seat in SEATS]
-        return [int(user_id) if user_id else None for user_id in chosen]
+        return [
+            int(value) if value and not value.startswith(BOT_CHOICE) else None for value in chosen
+        ]
+
+    def chosen_bots(self) -> list[str]:
+        """Each seat's computer player level ("" for a person's seat). A person the host has
+        handed over to a computer player and keeps in the seat stays handed over."""
+        game: Game = self.instance
+        before = levels(game.bots) if game.pk else levels([])
+        seated = game.seat_ids if game.pk else [None] * 4
+        bots = []
+        for seat, user_id in enumerate(self.chosen_seats()):
+            value = self.cleaned_data[seat_field(seat)] or EMPTY_SEAT
+            if value.startswith(BOT_CHOICE):
+                bots.append(value.removeprefix(BOT_CHOICE))
+            elif user_id is not None and user_id == seated[seat]:
+                bots.append(before[seat])
+            else:
+                bots.append("")
+        return bots
+
+    @staticmethod
+    def _handed_over(seat: int, level: str) -> str:
+        if not level:
+            return ""
+        return (
+            f"A {level} computer player plays this seat for now; give it back from the "
+            "dashboard or the table."
+        )

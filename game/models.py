@@ -52,6 +52,8 @@ class Game(models.Model):
     next_deal_at = models.DateTimeField(null=True, blank=True)
     # Whether spectators may write in the table chat (the host turns it off and on).
     spectator_chat = models.BooleanField(default=True)
+    # A computer player's level per seat ("" or missing: a person's seat); see game.bot_seats.
+    bots = models.JSONField(default=list, blank=True)
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
 

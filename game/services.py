@@ -28,6 +28,7 @@ from django.utils import timezone
 from accounts.models import User
 from game import deal_history, snapshot
 from game.access import Role, role_for
+from game.bot_seats import all_present, level_of
 from game.broadcast import announce_from_sync
 from game.engine import IllegalAction, Match, Rules
 from game.models import Game, GameAction
@@ -55,8 +56,8 @@ def open_table(game_id: int, user: User) -> tuple[Role | None, Snapshot, bool]:
     whether opening it changed the game (the sockets must then be told).
 
     The first time a user opens it they are remembered in ``joined``; once the
-    four seats are filled and all four players have opened the table, the first
-    deal is made.
+    four seats are filled and all four players have opened the table (computer
+    players are always there), the first deal is made.
     """
     game = _game_with_players(game_id)
     role = role_for(game, user)
@@ -92,6 +93,10 @@ def apply_action(game_id: int, user_id: int, action: dict[str, Any], version: in
         seat = game.seat_of(user_id)
         if seat is None:
             raise TableError("not_seated", "You are not seated at this table, so you cannot act.")
+        if level_of(game, seat):
+            raise TableError(
+                "replaced", "A computer player holds your seat now; the host can give it back."
+            )
         if not game.started:
             raise TableError("not_started", "The first deal has not been made yet.")
         if version != game.version:
@@ -245,7 +250,7 @@ def _apply_on(known: Snapshot, user_id: int, action: dict[str, Any]) -> Snapshot
     locked path instead (refused here, so the locked path names the reason from the row;
     or the row moved on)."""
     seat = known.seat_of(user_id)
-    if seat is None or known.match is None:
+    if seat is None or known.match is None or known.players[seat].bot:
         return None
     match = known.match.copy()
     try:
@@ -287,11 +292,8 @@ def _join(game_id: int, user_id: int) -> Snapshot | None:
 
 
 def _ready_to_start(game: Game) -> bool:
-    return (
-        not game.started
-        and None not in game.seat_ids
-        and all(user_id in game.joined for user_id in game.seat_ids)
-    )
+    """Not started, and every seat has a computer player or a person who opened the table."""
+    return not game.started and all_present(game)
 
 
 def _first_deal(game: Game) -> Snapshot:

@@ -26,6 +26,7 @@ from django.utils import timezone
 
 from accounts.models import User
 from game.access import Role
+from game.bot_seats import bot_name, levels
 from game.engine import Match, Rules
 from game.models import Game, GameAction
 
@@ -37,10 +38,33 @@ HISTORY_LIMIT = 100
 
 @dataclass(frozen=True)
 class Player:
-    """Who sits in one seat: their user id and table name, both None for an empty seat."""
+    """Who sits in one seat: their user id and table name, both None for an empty seat.
+
+    A seat a computer player holds has ``bot`` (its level) and the bot's name; ``user_id``
+    and ``replaces`` then name the person whose seat the host handed over, if any.
+    """
 
     user_id: int | None
     name: str | None
+    bot: str = ""
+    replaces: str | None = None
+
+    def message(self, seat: int) -> dict[str, Any]:
+        """This seat's entry in a state message's ``table.players``."""
+        return {
+            "seat": seat,
+            "name": self.name,
+            "user_id": None if self.bot else self.user_id,
+            "computer": self.bot or None,
+            "replaces": self.replaces,
+        }
+
+
+def _player(seat: int, user: User | None, level: str) -> Player:
+    if level:
+        replaces = user.display_name if user is not None else None
+        return Player(user.pk if user is not None else None, bot_name(seat), level, replaces)
+    return Player(None, None) if user is None else Player(user.pk, user.display_name)
 
 
 @dataclass(frozen=True)
@@ -66,7 +90,7 @@ class Snapshot:
     _views: dict[int | None, tuple[dict[str, Any], list[dict[str, Any]]]] = field(
         default_factory=dict, compare=False, repr=False
     )
-    _frames: dict[tuple[int | None, bool, bool], str] = field(
+    _frames: dict[tuple[int | None, bool, bool, bool], str] = field(
         default_factory=dict, compare=False, repr=False
     )
 
@@ -93,6 +117,11 @@ class Snapshot:
             self._views[seat] = (self.match.view(seat), legal)
         return self._views[seat]
 
+    @property
+    def bots(self) -> tuple[str, ...]:
+        """Each seat's computer player level, "" for a person's seat."""
+        return tuple(p.bot for p in self.players)
+
     def waiting_for(self) -> list[str]:
         """Names of seated players who have not opened the table yet (before the first deal)."""
         if self.started:
@@ -100,7 +129,7 @@ class Snapshot:
         return [
             p.name or ""
             for p in self.players
-            if p.user_id is not None and p.user_id not in self.joined
+            if p.user_id is not None and not p.bot and p.user_id not in self.joined
         ]
 
     def next_deal_in(self) -> float | None:
@@ -118,6 +147,8 @@ class Snapshot:
         """The "state" message for a viewer with this role (see docs/protocol.md); ``history``
         goes only with a full state, after a connect or a sync."""
         view, legal = self.view_and_legal(role.seat)
+        if role.replaced:
+            legal = []
         message: dict[str, Any] = {
             "type": "state",
             "version": self.version,
@@ -128,11 +159,13 @@ class Snapshot:
                 "game": self.game_id,
                 "name": self.name,
                 "host_seat": self.seat_of(self.host_id),
-                "players": [
-                    {"seat": seat, "name": p.name, "user_id": p.user_id}
-                    for seat, p in enumerate(self.players)
-                ],
-                "you": {"seat": role.seat, "spectator": role.spectator, "host": role.host},
+                "players": [p.message(seat) for seat, p in enumerate(self.players)],
+                "you": {
+                    "seat": role.seat,
+                    "spectator": role.spectator,
+                    "host": role.host,
+                    "replaced": role.replaced,
+                },
                 "conference_link": self.conference_link,
                 "play_direction": self.play_direction,
                 "started": self.started,
@@ -148,7 +181,7 @@ class Snapshot:
     def frame_for(self, role: Role) -> str:
         """The encoded "state" frame of this version's own change for a viewer with this role
         (encoded once per seat and version)."""
-        key = (role.seat, role.spectator, role.host)
+        key = (role.seat, role.spectator, role.host, role.replaced)
         frame = self._frames.get(key)
         if frame is None:
             frame = self._frames[key] = encode(self.state_for(role, self.events))
@@ -159,7 +192,7 @@ class Snapshot:
         return {
             "name": self.name,
             "host": self.host_id,
-            "players": [[p.user_id, p.name] for p in self.players],
+            "players": [[p.user_id, p.name, p.bot, p.replaces] for p in self.players],
             "joined": sorted(self.joined),
             "link": self.conference_link,
             "direction": self.play_direction,
@@ -187,7 +220,7 @@ def from_wire(game_id: int, version: int, data: dict[str, Any]) -> Snapshot:
         version=version,
         name=data["name"],
         host_id=data["host"],
-        players=tuple(Player(user_id, name) for user_id, name in data["players"]),
+        players=tuple(Player(*player) for player in data["players"]),
         joined=frozenset(data["joined"]),
         conference_link=data["link"],
         play_direction=data["direction"],
@@ -253,7 +286,8 @@ def locked_game(game_id: int) -> Game:
 def seated_players(game: Game) -> tuple[Player, ...]:
     """The players of a row loaded by ``game_with_players``."""
     users = [getattr(game, name) for name in SEAT_FIELDS]
-    return tuple(Player(None, None) if u is None else Player(u.pk, u.display_name) for u in users)
+    bots = levels(game.bots)
+    return tuple(_player(seat, users[seat], bots[seat]) for seat in range(4))
 
 
 def players_for(game: Game) -> tuple[Player, ...]:
@@ -261,11 +295,17 @@ def players_for(game: Game) -> tuple[Player, ...]:
     seats are unchanged (no query), else read from the database."""
     known = cached(game.pk, game.version)
     seat_ids = game.seat_ids
-    if known is not None and [p.user_id for p in known.players] == seat_ids:
+    bots = levels(game.bots)
+    if (
+        known is not None
+        and [p.user_id for p in known.players] == seat_ids
+        and known.bots == bots
+    ):
         return known.players
     users = User.objects.in_bulk([i for i in seat_ids if i is not None])
     return tuple(
-        Player(None, None) if i is None else Player(i, users[i].display_name) for i in seat_ids
+        _player(seat, None if i is None else users[i], bots[seat])
+        for seat, i in enumerate(seat_ids)
     )
 
 

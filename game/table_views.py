@@ -15,14 +15,20 @@ from django.shortcuts import get_object_or_404, render
 
 from accounts.models import User
 from game.access import role_for
+from game.bot_seats import bot_name, levels
 from game.models import Game
 
 
 def seat_names(game: Game) -> list[str | None]:
-    """The shown name of the player in each seat 0-3, None for an empty seat."""
+    """The shown name of the player in each seat 0-3 (a computer player's when one holds it),
+    None for an empty seat."""
     ids = [uid for uid in game.seat_ids if uid is not None]
     users = {user.pk: user for user in User.objects.filter(pk__in=ids)}
-    return [users[uid].display_name if uid in users else None for uid in game.seat_ids]
+    bots = levels(game.bots)
+    return [
+        bot_name(seat) if bots[seat] else users[uid].display_name if uid in users else None
+        for seat, uid in enumerate(game.seat_ids)
+    ]
 
 
 @login_required

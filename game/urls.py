@@ -12,4 +12,6 @@ urlpatterns = [
     path("games/<int:game_id>/edit/", views.edit_game, name="edit"),
     path("games/<int:game_id>/delete/", views.delete_game, name="delete"),
     path("games/<int:game_id>/reset/<str:what>/", views.reset_game, name="reset"),
+    path("games/<int:game_id>/seats/<int:seat>/computer/", views.hand_over, name="hand_over"),
+    path("games/<int:game_id>/seats/<int:seat>/back/", views.give_back, name="give_back"),
 ]

@@ -19,7 +19,10 @@ from accounts import friends
 from accounts.forms import FriendRequestForm
 from accounts.models import AccountType, User
 from accounts.verification import is_verified, verified_required
+from game import bot_services
 from game.access import role_for
+from game.bot_seats import bot_name
+from game.broadcast import announce_from_sync
 from game.forms import GameForm
 from game.models import Game
 from game.services import TableError
@@ -174,3 +177,35 @@ def reset_game(request: HttpRequest, game_id: int, what: str) -> HttpResponse:
         return redirect("/#host")
     context = {"game": game, "what": what, "title": title, "explanation": explanation}
     return render(request, "game/confirm_reset.html", context)
+
+
+@require_http_methods(["POST"])
+@verified_required
+def hand_over(request: HttpRequest, game_id: int, seat: int) -> HttpResponse:
+    """The host hands a seat to a computer player of the posted ``level``; the game goes on."""
+    game = _game_for_host(request, game_id)
+    try:
+        latest = bot_services.hand_over(
+            game.pk, _user(request).pk, seat, request.POST.get("level", "")
+        )
+    except TableError as refused:
+        messages.error(request, f"Seat {seat + 1} not handed over: {refused}")
+    else:
+        announce_from_sync(latest)
+        messages.success(request, f"{bot_name(seat)} now plays seat {seat + 1}.")
+    return redirect("/#host")
+
+
+@require_http_methods(["POST"])
+@verified_required
+def give_back(request: HttpRequest, game_id: int, seat: int) -> HttpResponse:
+    """The host gives a handed-over seat back to the person seated there."""
+    game = _game_for_host(request, game_id)
+    try:
+        latest = bot_services.give_back(game.pk, _user(request).pk, seat)
+    except TableError as refused:
+        messages.error(request, f"Seat {seat + 1} not given back: {refused}")
+    else:
+        announce_from_sync(latest)
+        messages.success(request, f"Seat {seat + 1} is played by its person again.")
+    return redirect("/#host")

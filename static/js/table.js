@@ -6,6 +6,7 @@ import { TurnAlert } from "./table/alert.js";
 import { drawCentre, drawTrick, updateCountdown } from "./table/centre.js";
 import { TableConnection } from "./table/connection.js";
 import { SHOW_TRUMP_HINT, drawControls, drawHand } from "./table/controls.js";
+import { drawHandover } from "./table/handover.js";
 import { TableLog, Toast } from "./table/log.js";
 import { drawRoundInfo, drawScore } from "./table/score.js";
 import { bottomSeat, drawSeats } from "./table/seats.js";
@@ -58,6 +59,7 @@ function draw() {
   drawScore(root, state);
   drawRoundInfo(root, state);
   drawStatus();
+  drawHandover(root, state);
   const link = root.querySelector("#conference-link");
   link.hidden = !state.table.conference_link;
   if (state.table.conference_link) link.href = state.table.conference_link;
@@ -175,6 +177,11 @@ root.addEventListener("click", (e) => {
   const button = target.closest("[data-action]");
   if (button) {
     act(JSON.parse(button.dataset.action));
+    return;
+  }
+  const handover = target.closest("[data-handover]");
+  if (handover) {
+    connection.send(JSON.parse(handover.dataset.handover));
     return;
   }
   const reset = target.closest("[data-reset]");

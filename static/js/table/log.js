@@ -21,11 +21,17 @@ export class TableLog {
     this.scroll();
   }
 
-  item({ text, type }) {
+  item({ text, type, computer }) {
     const li = document.createElement("li");
     li.className = `log-${type}`;
     li.dataset.type = type;
     li.textContent = text;
+    if (computer) {
+      const badge = document.createElement("span");
+      badge.className = "badge computer";
+      badge.textContent = "computer";
+      li.append(" ", badge);
+    }
     return li;
   }
 
@@ -43,6 +49,7 @@ export class TableLog {
     this.version = version;
     for (const event of events) {
       const line = { text: eventText(table, event, view), type: event.type };
+      if (event.seat != null && event.type !== "handover" && table?.players?.[event.seat]?.computer) line.computer = true;
       this.lines.push(line);
       this.list.append(this.item(line));
     }

@@ -61,9 +61,16 @@ function drawSeat(slot, seat, state, faceUp) {
   plate.className = "plate";
   const name = document.createElement("span");
   name.className = "name";
-  name.textContent = seat === you ? `${seatName(table, seat)} (you)` : seatName(table, seat);
+  const player = (table?.players || []).find((p) => p.seat === seat);
+  const mine = seat === you ? (table?.you?.replaced ? " (for you)" : " (you)") : "";
+  name.textContent = `${seatName(table, seat)}${mine}`;
   name.title = seatName(table, seat);
   plate.append(name);
+  if (player?.computer) {
+    const computer = badge("computer", "computer");
+    computer.title = `A ${player.computer} computer player${player.replaces ? ` playing for ${player.replaces}` : ""}`;
+    plate.append(computer);
+  }
   if (view && view.dealer === seat) plate.append(badge("Dealer", "dealer"));
   if (view?.bid?.seat === seat && view.single_hand == null) plate.append(badge(`Bid ${view.bid.value}`, "bidder"));
   if (view?.single_hand === seat) plate.append(badge("Single Hand", "bidder"));

@@ -110,6 +110,11 @@ export function eventText(table, event, view) {
       return `Deal annulled, no score: ${lowerFirst(clause(event.reason_text || event.reason))}`;
     case "reset":
       return `The host reset ${RESET_WHAT[event.what] || event.what}`;
+    case "handover":
+      if (event.to === "player") return `${event.player} takes seat ${event.seat + 1} back from ${event.name}`;
+      return event.player
+        ? `The host hands ${event.player}'s seat to ${event.name}, a ${event.level} computer player`
+        : `${event.name}, a ${event.level} computer player, takes seat ${event.seat + 1}`;
     default:
       return event.type.replaceAll("_", " ");
   }

@@ -1,0 +1,160 @@
+"""Computer players take their turns: off the event loop, once per version, after a short pause.
+
+Whoever sees a snapshot in which a computer player may act calls ``schedule_bot_turn``:
+every socket when it is sent a state (a connect or a sync after a restart included),
+and the runner itself after each bot move it applied, so bots keep playing while the
+people are away. Each process runs at most one task per (game, version). The task
+reads the deal's public events, asks a worker process for the decision (a
+``ProcessPoolExecutor`` started lazily, ``BOT_WORKERS`` processes, given only the rules,
+the seat, its view and the events: the thinking never runs on the event loop nor holds
+this process's GIL), waits until ``BOT_DELAY`` has passed since the turn began, and
+applies the move through ``bot_services.play_for_bot``, which does nothing unless the
+game is still at that version. So however many sockets, processes or restarts saw the
+turn, the bot moves exactly once; a table nobody watches pauses between deals (the next
+deal starts when a socket sees it due) and resumes when someone opens it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import multiprocessing
+from collections import OrderedDict
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any
+
+from channels.db import database_sync_to_async
+from django.conf import settings
+
+from game.bot_seats import bot_seats_in_turn, fallback_action
+from game.bot_services import bot_history, play_for_bot
+from game.bot_worker import decide, warm_up
+from game.broadcast import announce
+from game.models import Game
+from game.snapshot import Snapshot
+
+log = logging.getLogger(__name__)
+
+# Seconds of thinking a bot is given per decision (the ``budget_s`` of game.bots).
+THINKING_BUDGET_S = 0.4
+# How long a decision may take, a worker's start included, before a safe move is made instead.
+ANSWER_TIMEOUT_S = 60.0
+# (game, version) pairs this process has already handled, so a sync does not start them again.
+REMEMBERED = 4096
+
+Key = tuple[int, int]
+_tasks: dict[Key, asyncio.Task[None]] = {}
+_handled: OrderedDict[Key, None] = OrderedDict()
+_pool: ProcessPoolExecutor | None = None
+
+
+def schedule_bot_turn(latest: Snapshot) -> None:
+    """Start a computer player's move for this version if one may act (once per process)."""
+    if latest.match is None or not any(latest.bots):
+        return
+    key = (latest.game_id, latest.version)
+    if key in _tasks or key in _handled:
+        return
+    _remember(key)
+    seats = bot_seats_in_turn(latest.match, latest.bots)
+    if not seats:
+        return
+    task = asyncio.get_running_loop().create_task(_take_turn(latest, seats))
+    _tasks[key] = task
+    task.add_done_callback(lambda _: _tasks.pop(key, None))
+
+
+def _remember(key: Key) -> None:
+    _handled[key] = None
+    while len(_handled) > REMEMBERED:
+        _handled.popitem(last=False)
+
+
+async def _take_turn(latest: Snapshot, seats: list[int]) -> None:
+    loop = asyncio.get_running_loop()
+    due = loop.time() + settings.BOT_DELAY
+    try:
+        await _move(latest, seats, due)
+    except Game.DoesNotExist:
+        return
+    except Exception:
+        # Forget this turn so that the next socket to connect or sync tries it again.
+        _handled.pop((latest.game_id, latest.version), None)
+        log.exception("A computer player's move in game %s failed", latest.game_id)
+
+
+async def _move(latest: Snapshot, seats: list[int], due: float) -> None:
+    """Decide for the first bot in turn that acts (a bot may decline an optional marriage;
+    then the next one, or the person in turn, acts), wait for the pause, apply once."""
+    assert latest.match is not None
+    history = await database_sync_to_async(bot_history)(latest.game_id, latest.version)
+    chosen: tuple[int, dict[str, Any]] | None = None
+    for seat in seats:
+        action = await _decide(latest, seat, history)
+        if action is not None:
+            chosen = seat, action
+            break
+    if chosen is None:
+        if set(latest.match.turn()) - set(seats):
+            return  # a person in turn acts next
+        first = seats[0]
+        chosen = first, fallback_action(latest.view_and_legal(first)[1])
+        log.warning("Every computer player in turn declined in game %s", latest.game_id)
+    await asyncio.sleep(max(0.0, due - asyncio.get_running_loop().time()))
+    seat, action = chosen
+    moved = await database_sync_to_async(play_for_bot)(
+        latest.game_id, seat, latest.bots[seat], action, latest.version
+    )
+    if moved is not None:
+        await announce(moved)
+        schedule_bot_turn(moved)
+
+
+async def _decide(
+    latest: Snapshot, seat: int, history: list[dict[str, Any]]
+) -> dict[str, Any] | None:
+    """The bot's answer from a worker process; a safe legal action if it fails or errs."""
+    assert latest.match is not None
+    view, legal = latest.view_and_legal(seat)
+    assert view is not None
+    level = latest.bots[seat]
+    try:
+        future = _executor().submit(
+            decide, latest.match.rules, seat, view, history, level, THINKING_BUDGET_S
+        )
+        action = await asyncio.wait_for(asyncio.wrap_future(future), ANSWER_TIMEOUT_S)
+    except BrokenProcessPool:
+        log.exception("The computer players' worker died; starting a new one")
+        _shut_down()
+        return fallback_action(legal)
+    except Exception:
+        log.exception("A computer player failed to decide in game %s", latest.game_id)
+        return fallback_action(legal)
+    if action is None and all(a["type"] == "marriage" for a in legal):
+        return None
+    if action not in legal:
+        log.error("A computer player chose %r, not a legal action, in game %s",
+                  action, latest.game_id)
+        return fallback_action(legal)
+    return dict(action)
+
+
+def _executor() -> ProcessPoolExecutor:
+    """This process's pool of bot workers, started at the first decision (spawned, not
+    forked: the serving process runs threads)."""
+    global _pool
+    if _pool is None:
+        _pool = ProcessPoolExecutor(
+            max_workers=settings.BOT_WORKERS,
+            mp_context=multiprocessing.get_context("spawn"),
+            initializer=warm_up,
+        )
+    return _pool
+
+
+def _shut_down() -> None:
+    global _pool
+    if _pool is not None:
+        _pool.shutdown(wait=False, cancel_futures=True)
+        _pool = None

@@ -1,0 +1,28 @@
+"""What a computer player's worker process runs: one decision from what its seat may see.
+
+No Django here: the worker receives only the rules, the seat, that seat's view and the
+public events of the deal (never a ``Match``), and returns an action dict or None.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.bots import choose_action
+from game.engine import Rules
+
+
+def warm_up() -> None:
+    """Run once when a worker starts: the imports above are done, so the first move is quick."""
+
+
+def decide(
+    rules: Rules,
+    seat: int,
+    view: dict[str, Any],
+    history: list[dict[str, Any]],
+    level: str,
+    budget_s: float,
+) -> dict[str, Any] | None:
+    """The bot's action for ``seat`` (None: it declines an optional declaration)."""
+    return choose_action(rules, seat, view, history, level=level, budget_s=budget_s, seed=None)

@@ -1,0 +1,229 @@
+"""Computer players at the live table: they play their seats through the real consumer.
+
+One person plays whole deals against three bots; four bots play while only a spectator
+watches; the host hands a seated person's seat to a computer player and back without
+resetting the game; only the host may. Bots think in a worker process and act with no
+pause here (``BOT_DELAY`` 0).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+from typing import Any
+
+import pytest
+from channels.db import database_sync_to_async
+from pytest_django.fixtures import Settings
+
+from accounts.models import User
+from game.bot_services import bot_history
+from game.models import Game, GameAction
+from tests.table.conftest import Open, TableClient, seat_everyone, session_cookie
+
+# A bot's first move waits for its worker process to start.
+BOT_TIMEOUT = 30.0
+
+
+@pytest.fixture(autouse=True)
+def _no_bot_pause(settings: Settings) -> None:
+    settings.BOT_DELAY = 0
+
+
+async def open_game(game_id: int, user: User) -> TableClient:
+    """Connect ``user`` to a game's table and read their first state."""
+    cookie = await database_sync_to_async(session_cookie)(user)
+    client = TableClient(game_id, cookie)
+    connected, _ = await client.connect()
+    assert connected
+    await client.receive()
+    return client
+
+
+def deal_over(state: dict[str, Any]) -> bool:
+    """A deal has been played to its end (not annulled) and its result is on show."""
+    view = state["view"]
+    return view is not None and view["phase"] == "deal" and not view["last_round"]["annulled"]
+
+
+def engine_events(received: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The events of the last deal among those a socket received, the log's own left out."""
+    events = [e for e in received if e["type"] not in ("reset", "handover")]
+    starts = [i for i, e in enumerate(events) if e["type"] == "deal" and e["packet"] == 1]
+    return events[starts[-1]:]
+
+
+async def play_until(
+    person: TableClient, done: Any, rng: random.Random, steps: int = 400
+) -> list[dict[str, Any]]:
+    """The person acts whenever they may (a random legal action) until ``done(state)``; every
+    event their socket received, in order."""
+    received: list[dict[str, Any]] = list(person.state["events"])
+    for _ in range(steps):
+        if done(person.state):
+            return received
+        if person.state["legal"]:
+            await person.act(rng.choice(person.state["legal"]))
+        message = await person.receive(BOT_TIMEOUT)
+        if message["type"] == "state":
+            received += message["events"]
+    raise AssertionError(f"not done after {steps} messages: {person.state}")
+
+
+@pytest.fixture
+def bot_game(owner: User) -> Game:
+    """Olive hosts and sits in seat 0; computer players hold the other three seats."""
+    return Game.objects.create(
+        host=owner, name="Olive and the bots", seat_0=owner, bots=["", "strong", "easy", "strong"]
+    )
+
+
+async def test_it_plays_a_whole_deal_with_one_person_and_three_computer_players(
+    owner: User, bot_game: Game
+) -> None:
+    olive = await open_game(bot_game.pk, owner)
+    state = await olive.until(lambda s: s["table"]["started"], BOT_TIMEOUT)
+    players = state["table"]["players"]
+    assert [p["name"] for p in players] == ["Olive", "Robo-East", "Robo-South", "Robo-West"]
+    assert [p["computer"] for p in players] == [None, "strong", "easy", "strong"]
+    assert state["table"]["waiting_for"] == []
+
+    received = await play_until(olive, deal_over, random.Random(7))
+
+    assert olive.state["view"]["last_round"]["annulled"] is False
+    rows = [row async for row in GameAction.objects.filter(game=bot_game).order_by("seq")]
+    bot_rows = [row for row in rows if row.seat in (1, 2, 3)]
+    assert bot_rows, "the computer players acted"
+    assert all(row.actor_id is None for row in bot_rows)
+    assert all(row.actor_id == owner.pk for row in rows if row.seat == 0)
+    assert [row.seq for row in rows] == list(range(1, len(rows) + 1))
+    # What the bots are given is exactly the deal's events, as every socket saw them.
+    version = olive.state["version"]
+    history = await database_sync_to_async(bot_history)(bot_game.pk, version)
+    assert history == engine_events(received)
+    assert history[0] == {"type": "deal", "dealer": history[0]["dealer"], "packet": 1}
+    assert history[-1]["type"] == "round_end"
+    await olive.close()
+
+
+async def test_it_lets_a_spectator_watch_four_computer_players(
+    owner: User, friend: User
+) -> None:
+    game = await Game.objects.acreate(
+        host=owner,
+        name="Robots only",
+        bots=["easy", "strong", "easy", "strong"],
+        rules={"marriage": "after_trick", "last_trick_point": True},
+    )
+    watcher = await open_game(game.pk, friend)
+    assert watcher.state["table"]["you"]["spectator"] is True
+    state = await watcher.until(lambda s: s["table"]["started"], BOT_TIMEOUT)
+    assert state["table"]["waiting_for"] == []
+    await play_until(watcher, deal_over, random.Random(1), steps=600)
+    assert watcher.state["legal"] == []
+    saved = await Game.objects.aget(pk=game.pk)
+    assert await GameAction.objects.filter(game=game).acount() == saved.version
+    await watcher.close()
+
+
+async def test_it_hands_a_seat_to_a_computer_player_and_back(
+    open_table: Open, players: list[User], game: Game
+) -> None:
+    clients = await seat_everyone(open_table, players)
+    olive, chitra = clients[0], clients[2]
+    before = chitra.state
+    await olive.send({"type": "hand_over", "seat": 2, "level": "strong"})
+    state = await chitra.until(lambda s: s["table"]["players"][2]["computer"] == "strong")
+    assert state["table"]["you"] == {
+        "seat": 2, "spectator": False, "host": False, "replaced": True
+    }
+    assert state["legal"] == []
+    assert state["table"]["players"][2]["name"] == "Robo-South"
+    assert state["table"]["players"][2]["replaces"] == "Chitra"
+    # The hand-over changed nothing in the deal, and every page's log shows it.
+    at_handover = [m for m in map(json.loads, chitra.frames) if m.get("version") == before[
+        "version"] + 1 and m["type"] == "state"]
+    assert at_handover[0]["view"] == before["view"]
+    handover = {"type": "handover", "seat": 2, "to": "computer", "level": "strong",
+                "name": "Robo-South", "player": "Chitra"}
+    for client in clients:
+        await client.until(lambda s: s["version"] >= before["version"] + 1)
+        logged = [e for f in client.frames for e in _events(f)]
+        assert handover in logged
+
+    # Chitra may not act any more; the computer player does, for her seat.
+    await chitra.act({"type": "pass"})
+    assert (await _next_error(chitra))["code"] == "replaced"
+    rng = random.Random(3)
+    people = [clients[0], clients[1], clients[3]]
+    for _ in range(300):
+        if await GameAction.objects.filter(game=game, seat=2, actor=None).aexists():
+            break
+        await _step(people, rng)
+    else:
+        raise AssertionError("the computer player never acted for seat 2")
+
+    await olive.send({"type": "give_back", "seat": 2})
+    state = await chitra.until(lambda s: s["table"]["players"][2]["computer"] is None)
+    assert state["table"]["you"]["replaced"] is False
+    assert state["table"]["players"][2]["name"] == "Chitra"
+    assert state["view"]["round_no"] >= before["view"]["round_no"]
+    saved = await Game.objects.aget(pk=game.pk)
+    assert saved.bots == ["", "", "", ""]
+    for client in clients:
+        await client.close()
+
+
+async def test_it_lets_only_the_host_hand_seats_over(
+    open_table: Open, players: list[User], friend: User, game: Game
+) -> None:
+    clients = await seat_everyone(open_table, players)
+    watcher = await open_table(friend)
+    version = clients[0].state["version"]
+    for client in (clients[1], watcher):
+        await client.send({"type": "hand_over", "seat": 1, "level": "easy"})
+        assert (await _next_error(client))["code"] == "not_host"
+        await client.send({"type": "give_back", "seat": 1})
+        assert (await _next_error(client))["code"] == "not_host"
+    olive = clients[0]
+    await olive.send({"type": "give_back", "seat": 1})
+    assert (await _next_error(olive))["code"] == "bad_seat"
+    await olive.send({"type": "hand_over", "seat": 1, "level": "genius"})
+    assert (await _next_error(olive))["code"] == "bad_seat"
+    await olive.send({"type": "hand_over", "seat": 7, "level": "easy"})
+    assert (await _next_error(olive))["code"] == "bad_seat"
+    await olive.send({"type": "hand_over", "seat": "1", "level": "easy"})
+    assert (await _next_error(olive))["code"] == "missing_field"
+    saved = await Game.objects.aget(pk=game.pk)
+    assert saved.version == version
+    assert saved.bots == []
+    for client in [*clients, watcher]:
+        await client.close()
+
+
+def _events(frame: str) -> list[dict[str, Any]]:
+    message = json.loads(frame)
+    if message["type"] != "state":
+        return []
+    events: list[dict[str, Any]] = message["events"]
+    for _, logged in message.get("history", []):
+        events += logged
+    return events
+
+
+async def _next_error(client: TableClient) -> dict[str, Any]:
+    while True:
+        message = await client.receive()
+        if message["type"] == "error":
+            return message
+
+
+async def _step(people: list[TableClient], rng: random.Random) -> None:
+    """One random legal action by a person in turn, else wait for the table to move on."""
+    able = [c for c in people if c.latest is not None and c.latest["legal"]]
+    version = max(c.state["version"] for c in people)
+    if able:
+        actor = rng.choice(able)
+        await actor.act(rng.choice(actor.state["legal"]))
+    await asyncio.gather(*(c.state_at(version + 1, BOT_TIMEOUT) for c in people))
