@@ -225,6 +225,6 @@ class GameForm(forms.ModelForm):  # type: ignore[type-arg]
         if not level:
             return ""
         return (
-            f"A {level} computer player plays this seat for now; give it back from the "
+            f"A computer player ({level}) plays this seat for now; give it back from the "
             "dashboard or the table."
         )

@@ -68,7 +68,7 @@ function drawSeat(slot, seat, state, faceUp) {
   plate.append(name);
   if (player?.computer) {
     const computer = badge("computer", "computer");
-    computer.title = `A ${player.computer} computer player${player.replaces ? ` playing for ${player.replaces}` : ""}`;
+    computer.title = `Computer player (${player.computer})${player.replaces ? ` playing for ${player.replaces}` : ""}`;
     plate.append(computer);
   }
   if (view && view.dealer === seat) plate.append(badge("Dealer", "dealer"));

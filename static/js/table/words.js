@@ -113,8 +113,8 @@ export function eventText(table, event, view) {
     case "handover":
       if (event.to === "player") return `${event.player} takes seat ${event.seat + 1} back from ${event.name}`;
       return event.player
-        ? `The host hands ${event.player}'s seat to ${event.name}, a ${event.level} computer player`
-        : `${event.name}, a ${event.level} computer player, takes seat ${event.seat + 1}`;
+        ? `The host hands ${event.player}'s seat to ${event.name} (computer, ${event.level})`
+        : `${event.name} (computer, ${event.level}) takes seat ${event.seat + 1}`;
     default:
       return event.type.replaceAll("_", " ");
   }

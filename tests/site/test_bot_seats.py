@@ -1,0 +1,145 @@
+"""Computer players on the host's pages: bot seats with a level on the host form, a "computer"
+badge wherever a seat is shown, and the host's hand-over of a seat and back."""
+
+from __future__ import annotations
+
+import pytest
+
+from accounts.models import User
+from game.models import Game, GameAction
+from tests.site.conftest import MakePerson, befriend, login, start, text
+from tests.site.test_hosting import form_data
+
+BADGE = '<span class="badge computer"'
+
+
+def test_it_offers_a_computer_player_of_either_level_in_every_seat(owner: User) -> None:
+    page = text(login(owner).get("/host/"))
+    for seat in range(4):
+        field = page.split(f'name="seat_{seat}"')[1].split("</select>")[0]
+        assert '<option value="bot:easy">Computer player - easy' in field
+        assert '<option value="bot:strong">Computer player - strong' in field
+
+
+def test_it_hosts_one_person_and_three_computer_players(owner: User, friend: User) -> None:
+    data = form_data(seat_0=owner.pk, seat_1="bot:strong", seat_2="bot:easy", seat_3="bot:strong")
+    response = login(owner).post("/host/", data)
+    assert response.status_code == 302
+    game = Game.objects.get(host=owner)
+    assert game.seat_ids == [owner.pk, None, None, None]
+    assert game.bots == ["", "strong", "easy", "strong"]
+
+    host_page = text(login(owner).get("/"))
+    assert "Olive & Robo-South" in host_page
+    card = host_page.split('<article class="game-card">')[1].split("</article>")[0]
+    assert card.count(BADGE) == 3
+    assert 'title="Computer player (easy)"' in host_page
+    friend_page = text(login(friend).get("/"))
+    view = friend_page.split('id="view"')[1]
+    assert "Robo-East" in view and BADGE in view
+
+    edit = text(login(owner).get(f"/games/{game.pk}/edit/"))
+    seat_2 = edit.split('name="seat_2"')[1].split("</select>")[0]
+    assert '<option value="bot:easy" selected>' in seat_2
+
+
+def test_it_changes_a_computer_players_level_and_seats_a_friend_instead(
+    owner: User, friend: User
+) -> None:
+    game = Game.objects.create(host=owner, name="Bots", seat_0=owner, bots=["", "easy", "", ""])
+    data = form_data(seat_0=owner.pk, seat_1="bot:strong", seat_2="", seat_3="")
+    assert login(owner).post(f"/games/{game.pk}/edit/", data).status_code == 302
+    game.refresh_from_db()
+    assert game.bots == ["", "strong", "", ""]
+    data = form_data(seat_0=owner.pk, seat_1=friend.pk, seat_2="", seat_3="")
+    assert login(owner).post(f"/games/{game.pk}/edit/", data).status_code == 302
+    game.refresh_from_db()
+    assert game.bots == ["", "", "", ""]
+    assert game.seat_ids == [owner.pk, friend.pk, None, None]
+
+
+def test_it_refuses_a_level_that_does_not_exist(owner: User) -> None:
+    response = login(owner).post("/host/", form_data(seat_0=owner.pk, seat_1="bot:genius"))
+    assert "Only you and your friends can take a seat." in text(response)
+    assert not Game.objects.filter(host=owner).exists()
+
+
+@pytest.fixture
+def full_game(owner: User, friend: User, make_person: MakePerson) -> Game:
+    """Olive, Farid, Gita and Hari seated, play started."""
+    seated = [owner, friend]
+    for email, name in (("gita@example.com", "Gita"), ("hari@example.com", "Hari")):
+        person = make_person(email, name)
+        befriend(owner, person)
+        seated.append(person)
+    game = Game.objects.create(
+        host=owner, name="Full table", seat_0=seated[0], seat_1=seated[1], seat_2=seated[2],
+        seat_3=seated[3],
+    )
+    return start(game)
+
+
+def test_it_hands_a_seat_to_a_computer_player_and_back_from_the_dashboard(
+    owner: User, friend: User, full_game: Game
+) -> None:
+    host = login(owner)
+    page = text(host.get("/"))
+    assert f"/games/{full_game.pk}/seats/1/computer/" in page
+    state_before = full_game.state
+
+    response = host.post(f"/games/{full_game.pk}/seats/1/computer/", {"level": "easy"})
+    assert response.status_code == 302
+    full_game.refresh_from_db()
+    assert full_game.bots == ["", "easy", "", ""]
+    assert full_game.seat_1_id == friend.pk
+    assert full_game.state == state_before  # the game goes on as it was
+    logged = GameAction.objects.get(game=full_game, seq=full_game.version)
+    assert logged.events == [
+        {"type": "handover", "seat": 1, "to": "computer", "level": "easy",
+         "name": "Robo-East", "player": "Farid"}
+    ]
+    page = text(host.get("/"))
+    assert "Robo-East now plays seat 2." in page
+    assert "Give back to Farid" in page
+    assert "(for Farid)" in page
+    # Farid still finds the game under Join, shown with the computer player in his seat.
+    join = text(login(friend).get("/")).split('id="join"')[1]
+    assert "Full table" in join and "Robo-East" in join and BADGE in join
+    # The host form keeps the seat handed over while Farid stays in it.
+    edit = text(host.get(f"/games/{full_game.pk}/edit/"))
+    assert "A computer player (easy) plays this seat for now" in edit
+
+    response = host.post(f"/games/{full_game.pk}/seats/1/back/")
+    assert response.status_code == 302
+    full_game.refresh_from_db()
+    assert full_game.bots == ["", "", "", ""]
+    assert full_game.state == state_before
+    assert GameAction.objects.get(game=full_game, seq=full_game.version).events[0]["to"] == "player"
+
+
+def test_it_lets_only_the_host_hand_seats_over(
+    owner: User, friend: User, outsider: User, full_game: Game
+) -> None:
+    version = full_game.version
+    seats = f"/games/{full_game.pk}/seats"
+    for path in (f"{seats}/0/computer/", f"{seats}/0/back/"):
+        assert login(friend).post(path, {"level": "strong"}).status_code == 403
+        assert login(outsider).post(path, {"level": "strong"}).status_code == 404
+        assert login(owner).get(path).status_code == 405
+    full_game.refresh_from_db()
+    assert full_game.version == version
+    assert full_game.bots == []
+    assert "Hand to a computer player" not in text(login(friend).get("/"))
+
+
+def test_it_explains_a_hand_over_that_cannot_be_done(owner: User, full_game: Game) -> None:
+    host = login(owner)
+    page = text(host.post(f"/games/{full_game.pk}/seats/2/computer/", {"level": "genius"},
+                          follow=True))
+    assert "Seat 3 not handed over: Choose a level: easy or strong." in page
+    page = text(host.post(f"/games/{full_game.pk}/seats/2/back/", follow=True))
+    assert "Seat 3 not given back: Seat 3 is not held by a computer player." in page
+    page = text(host.post(f"/games/{full_game.pk}/seats/9/back/", follow=True))
+    assert "There are four seats, 1 to 4." in page
+    full_game.refresh_from_db()
+    assert full_game.bots == []
