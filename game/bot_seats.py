@@ -16,12 +16,14 @@ from game.models import Game
 
 LEVELS = ("easy", "strong")
 LEVEL_LABELS = {"easy": "easy", "strong": "strong"}
-PLACES = ("North", "East", "South", "West")
+# Seat 0 is drawn at the bottom of its own screen, the next seat to its right (play goes
+# counter-clockwise by default), its partner opposite.
+PLACES = ("South", "East", "North", "West")
 COMPUTER_BADGE = "computer"
 
 
 def bot_name(seat: int) -> str:
-    """The shown name of the computer player in a seat, e.g. ``Robo-North`` for seat 0."""
+    """The shown name of the computer player in a seat, e.g. ``Robo-South`` for seat 0."""
     return f"Robo-{PLACES[seat]}"
 
 

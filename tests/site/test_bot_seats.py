@@ -30,7 +30,7 @@ def test_it_hosts_one_person_and_three_computer_players(owner: User, friend: Use
     assert game.bots == ["", "strong", "easy", "strong"]
 
     host_page = text(login(owner).get("/"))
-    assert "Olive & Robo-South" in host_page
+    assert "Olive & Robo-North" in host_page
     card = host_page.split('<article class="game-card">')[1].split("</article>")[0]
     assert card.count(BADGE) == 3
     assert 'title="Computer player (easy)"' in host_page
