@@ -22,6 +22,7 @@ server: the figures are a floor for what the server alone would do.
     .venv/bin/python bench/table.py --tables 200                      # SQLite, in-memory, 1 process
     .venv/bin/python bench/table.py --db postgres --layer redis --processes 2 --tables 300
     .venv/bin/python bench/table.py --sweep 100,200,300 --duration 20
+    .venv/bin/python bench/table.py --tables 50 --bot-tables 10     # without, then with bots
 """
 
 from __future__ import annotations
@@ -46,6 +47,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench.bot_tables import with_bot_tables  # noqa: E402
 from tests.cluster import Cluster  # noqa: E402
 from tests.live_site import free_port  # noqa: E402
 from tests.table.live_tables import LivePlayer, SeededTable, seed_tables  # noqa: E402
@@ -299,6 +301,7 @@ def main() -> None:
         "--python", default=sys.executable,
         help="the Python that runs daphne (e.g. a venv made from /usr/bin/python3.11)",
     )
+    add_bot_tables_option(parser)
     args = parser.parse_args()
     if args.processes > 1 and args.layer == "memory":
         parser.error("several processes need --layer redis (the in-memory layer is per process)")
@@ -318,16 +321,32 @@ def main() -> None:
     )
     with services(need) as started:
         env = configure(args, started)
-        for count in counts:
+        for count, bots in [(c, b) for c in counts for b in bot_table_runs(args)]:
             with tempfile.TemporaryDirectory() as workdir:
                 cluster = Cluster(
                     Path(workdir), args.processes, args.proxy, env, python=args.python
                 )
                 cluster.start()
                 try:
-                    asyncio.run(run(cluster, count, args.pace, args.duration, args.warmup))
+                    human = run(cluster, count, args.pace, args.duration, args.warmup)
+                    asyncio.run(with_bot_tables(cluster, bots, human))
                 finally:
                     cluster.stop()
+
+
+def add_bot_tables_option(parser: argparse.ArgumentParser) -> None:
+    """``--bot-tables M``: each run is made twice, without and then with M tables of four
+    computer players (bench/bot_tables.py) playing beside the human tables."""
+    parser.add_argument(
+        "--bot-tables",
+        type=int,
+        default=0,
+        help="also run with M tables of four bots beside the human ones (p99 without and with)",
+    )
+
+
+def bot_table_runs(args: argparse.Namespace) -> list[int]:
+    return [0, args.bot_tables] if args.bot_tables else [0]
 
 
 if __name__ == "__main__":
