@@ -227,3 +227,25 @@ async def _step(people: list[TableClient], rng: random.Random) -> None:
         actor = rng.choice(able)
         await actor.act(rng.choice(actor.state["legal"]))
     await asyncio.gather(*(c.state_at(version + 1, BOT_TIMEOUT) for c in people))
+
+
+async def test_it_deals_when_the_host_gives_the_empty_seat_to_a_computer_player(
+    owner: User, players: list[User]
+) -> None:
+    game = await Game.objects.acreate(
+        host=owner, name="Three and a bot", seat_0=players[0], seat_1=players[1],
+        seat_2=players[2],
+    )
+    clients = [await open_game(game.pk, user) for user in players[:3]]
+    assert clients[0].state["table"]["started"] is False
+    await clients[0].send({"type": "hand_over", "seat": 3, "level": "easy"})
+    for client in clients:
+        state = await client.until(lambda s: s["table"]["started"])
+        assert state["table"]["players"][3]["computer"] == "easy"
+        assert state["table"]["players"][3]["replaces"] is None
+    await clients[0].send({"type": "give_back", "seat": 3})
+    error = await _next_error(clients[0])
+    assert error["code"] == "bad_seat"
+    assert "seat a friend there on the host form" in error["message"]
+    for client in clients:
+        await client.close()
