@@ -6,14 +6,28 @@ public events of the deal (never a ``Match``), and returns an action dict or Non
 
 from __future__ import annotations
 
+import os
+import threading
+import time
 from typing import Any
 
 from game.bots import choose_action
 from game.engine import Rules
 
+PARENT_CHECK_SECONDS = 1.0
+
 
 def warm_up() -> None:
-    """Run once when a worker starts: the imports above are done, so the first move is quick."""
+    """Run once when a worker starts (the imports above are done, so the first move is quick):
+    watch the serving process, and end this worker when it has gone, however it ended."""
+    parent = os.getppid()
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(PARENT_CHECK_SECONDS)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="watch-parent", daemon=True).start()
 
 
 def decide(
