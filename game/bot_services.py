@@ -25,6 +25,8 @@ from game.snapshot import Snapshot
 HANDOVER = "handover"
 # Events the server adds to the log that no engine call returned: never shown to bots.
 NOT_FROM_THE_ENGINE = frozenset({HANDOVER, "reset"})
+# More changes than one deal can have (about 40 calls and 32 cards), hand-overs included.
+DEAL_ROWS = 400
 
 
 def play_for_bot(
@@ -90,8 +92,7 @@ def bot_history(game_id: int, upto: int) -> list[dict[str, Any]]:
     rows = (
         GameAction.objects.filter(game_id=game_id, seq__lte=upto)
         .order_by("-seq")
-        .values_list("events", flat=True)
-        .iterator(chunk_size=64)
+        .values_list("events", flat=True)[:DEAL_ROWS]
     )
     since_deal: list[list[dict[str, Any]]] = []
     for events in rows:
