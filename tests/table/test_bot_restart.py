@@ -92,6 +92,9 @@ async def test_it_makes_the_bots_move_once_after_a_restart(slow_bots: LiveSite) 
         await asha.receive(30)
     waiting = asha.state
     seat = waiting["view"]["turn"][0]
+    # A bot may answer a question put to both partners before Asha does: her answer is stale.
+    assert {e["code"] for e in asha.errors} <= {"stale"}, asha.errors
+    asha.errors.clear()
 
     slow_bots.stop()
     await asha.close()
@@ -112,6 +115,6 @@ async def test_it_makes_the_bots_move_once_after_a_restart(slow_bots: LiveSite) 
     assert [row[0] for row in after["rows"]] == list(range(1, after["version"] + 1))
     # The bots play on until it is Asha's turn again or the deal is over.
     await asha.until(lambda s: bool(s["legal"]) or s["view"]["phase"] == "deal", 30)
-    assert asha.errors == [] and esha.errors == []
+    assert asha.errors == [] and esha.errors == [], (asha.errors, esha.errors)
     await asha.close()
     await esha.close()
