@@ -109,7 +109,8 @@ def test_it_plays_a_whole_deal_against_three_computer_players(
     asha.screenshot(path=f"{SHOTS}-result.png", full_page=True)
     for page in (asha, watcher):
         page.locator("#round-result[data-annulled='false']").wait_for()
-        assert "Team " in page.locator("#round-result").inner_text()
+        result = page.locator("#round-result").inner_text()
+        assert "Asha & Robo-North" in result and "Robo-East & Robo-West" in result, result
         plays = page.locator("#log li[data-type='play']")
         assert plays.filter(has_text="Asha plays").count() >= 1
         bot_plays = plays.filter(has=page.locator(".badge.computer"))
