@@ -17,9 +17,15 @@ from django.db import transaction
 
 from game import snapshot
 from game.bot_seats import LEVELS, bot_name, level_of, levels, with_level
-from game.engine import Match
 from game.models import Game, GameAction
-from game.services import TableError, _commit, _first_deal, _locked, _ready_to_start
+from game.services import (
+    TableError,
+    _commit,
+    _first_deal,
+    _locked,
+    _match_of,
+    _ready_to_start,
+)
 from game.snapshot import Snapshot
 
 HANDOVER = "handover"
@@ -38,7 +44,7 @@ def play_for_bot(
         game = snapshot.locked_game(game_id)
         if game.version != version or not game.started or level_of(game, seat) != level:
             return None
-        match = Match.from_json(game.state)
+        match = _match_of(game)
         if action not in match.legal_actions(seat):
             return None
         events = match.apply(seat, action)
@@ -133,7 +139,7 @@ def _reseat(game: Game, bots: list[str], event: dict[str, Any], host_id: int) ->
     change completes a table whose people are all there)."""
     Game.objects.filter(pk=game.pk).update(bots=bots)
     game.bots = bots
-    match = Match.from_json(game.state) if game.started else None
+    match = _match_of(game) if game.started else None
     action = {"type": HANDOVER, "seat": event["seat"], "level": levels(bots)[event["seat"]]}
     latest = _commit(game, match, action, [event], seat=game.seat_of(host_id), actor_id=host_id)
     if _ready_to_start(game):

@@ -6,7 +6,10 @@ from __future__ import annotations
 import pytest
 
 from accounts.models import User
+from game import bot_services, services, snapshot
+from game.engine import Match
 from game.models import Game, GameAction
+from game.services import TableError
 from tests.site.conftest import MakePerson, befriend, login, start, text
 from tests.site.test_hosting import form_data
 
@@ -143,3 +146,19 @@ def test_it_explains_a_hand_over_that_cannot_be_done(owner: User, full_game: Gam
     assert "There are four seats, 1 to 4." in page
     full_game.refresh_from_db()
     assert full_game.bots == []
+
+
+def test_it_refuses_the_replaced_persons_move_even_from_the_cached_table(
+    owner: User, full_game: Game
+) -> None:
+    match = Match.from_json(full_game.state)
+    seat = match.turn()[0]
+    person = full_game.seat_ids[seat]
+    assert person is not None
+    latest = bot_services.hand_over(full_game.pk, owner.pk, seat, "strong")
+    snapshot.remember(latest)  # as announcing it does: the quick path would start from it
+    move = match.legal_actions(seat)[0]
+    with pytest.raises(TableError) as refused:
+        services.apply_action(full_game.pk, person, move, latest.version)
+    assert refused.value.code == "replaced"
+    assert Game.objects.get(pk=full_game.pk).version == latest.version
