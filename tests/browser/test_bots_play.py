@@ -79,6 +79,15 @@ def open_page(browser: Browser, site: LiveSite, game: int, session: str, errors:
 def test_it_plays_a_whole_deal_against_three_computer_players(
     bot_site: LiveSite, browser: Browser
 ) -> None:
+    try:
+        play_against_bots(bot_site, browser)
+    finally:
+        # Shown by pytest only when the test fails.
+        print(bot_site.log()[-5000:])
+
+
+def play_against_bots(bot_site: LiveSite, browser: Browser) -> None:
+    """Asha's whole deal against the bots, watched by Esha."""
     seeded = json.loads(bot_site.shell(SEED).strip().splitlines()[-1])
     errors: list[str] = []
     asha = open_page(browser, bot_site, seeded["game"], seeded["sessions"]["Asha"], errors)
@@ -95,7 +104,11 @@ def test_it_plays_a_whole_deal_against_three_computer_players(
     rng = random.Random(29)
     clicks = 0
     for _step in range(300):
-        asha.wait_for_function(READY, timeout=30000)
+        try:
+            asha.wait_for_function(READY, timeout=60000)
+        except Exception:
+            print("stuck at", version(asha), asha.locator("#status").inner_text(), errors)
+            raise
         if round_over(asha):
             break
         before = version(asha)
