@@ -9,6 +9,7 @@ deal to read the seat's legal moves from, and asks the player of the level.
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Sequence
 from typing import Any
 
@@ -35,6 +36,7 @@ def choose_action(
     ``view`` is ``Match.view(seat)``; ``history`` the public events of the current
     deal, oldest first, as ``deal()`` and every ``apply()`` returned them.
     """
+    started = time.perf_counter()
     if not isinstance(rules, Rules):
         raise ValueError("rules must be a Rules")
     player = LEVELS.get(level)
@@ -50,7 +52,9 @@ def choose_action(
     moves = sample.moves(seat)
     if not moves:
         raise ValueError(f"seat {seat} has no legal action now")
-    decision = Decision(rules, seat, belief, sample, moves, float(budget_s), rng, seed is not None)
+    decision = Decision(
+        rules, seat, belief, sample, moves, float(budget_s), rng, seed is not None, started
+    )
     move = player(decision)
     if move is None:
         if moves != [("marriage", -1)]:

@@ -32,7 +32,7 @@ class Decision:
     budget_s: float  # wall-clock thinking time
     rng: random.Random
     seeded: bool  # count work instead of timing it, so the decision is reproducible
-    started: float = field(default_factory=time.perf_counter)
+    started: float = field(default_factory=time.perf_counter)  # when the decision began
 
     def position(self) -> Position:
         """What the seat sees now, as a Position."""

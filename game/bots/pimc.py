@@ -29,7 +29,7 @@ RolloutPolicy = Callable[[Position, list[Move], random.Random], Move]
 
 MOVES_PER_SECOND = 40000  # the counted budget when seeded (one core of the test machine)
 SAMPLE_WORK = 16  # a sampled deal costs about as much as this many rollout moves
-MIN_DEALS = 4  # sampled deals per decision, whatever the budget
+MIN_DEALS = 4  # sampled deals per seeded decision, whatever the budget
 MARGIN_WEIGHT = 0.02  # game points per card point of margin (a tie-break)
 # Searching the auction, the trump and the stake and Single Hand questions with
 # rule-based rollouts lost game points to the plain rule-based player in
@@ -59,7 +59,6 @@ def search(decision: Decision, policy: RolloutPolicy) -> Move:
     sample = decision.sample
     deals = work = 0
     while True:
-        began = time.perf_counter()
         for i, move in enumerate(moves):
             m = sample.copy()
             m.apply_move(seat, move)
@@ -71,8 +70,10 @@ def search(decision: Decision, policy: RolloutPolicy) -> Move:
         if decision.seeded:
             if deals >= MIN_DEALS and work >= quota:
                 break
-        elif deals >= MIN_DEALS and time.perf_counter() + (time.perf_counter() - began) > deadline:
-            break
+        else:
+            now = time.perf_counter()
+            if now + (now - decision.started) / deals > deadline:  # no time for one more
+                break
         sample = decision.belief.sample(rng)
     best = max(range(len(moves)), key=lambda i: totals[i])
     return moves[best]
