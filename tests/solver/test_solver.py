@@ -86,6 +86,12 @@ def test_it_counts_the_thresholds_each_move_reaches_like_its_exact_value() -> No
         assert [mv for mv, _ in levels] == [mv for mv, _ in exact]
         for (_, level), (_, value) in zip(levels, exact, strict=True):
             assert level == sum(value >= t for t in thresholds)
+        r = m.round
+        assert r is not None
+        team = (r.sh_caller if r.sh_caller >= 0 else r.bidder) & 1
+        pick = max if r.to_play & 1 == team else min
+        own = pick(v for _, v in exact)
+        assert solver().level(position(m), thresholds)[0] == sum(own >= t for t in thresholds)
         checked += 1
 
 
@@ -136,3 +142,20 @@ def test_it_solves_in_other_threads_while_this_one_runs() -> None:
         t.join()
     assert results[0] == results[1]
     assert all(mv == SHOW or 0 <= mv < 32 for mv, _ in results[0])
+
+
+def test_it_gives_up_at_the_node_limit_and_then_still_solves_exactly() -> None:
+    rng = random.Random(8)
+    checked = 0
+    while checked < 5:
+        m = to_play(random_rules(rng, seventh_card=False), rng, 0.0)
+        if m is None:
+            continue
+        pos = position(m)
+        s = Solver()
+        given_up, nodes = s.values(pos, -1, 0, 50)
+        assert given_up is None and nodes < 100
+        assert s.level(pos, [0], 50)[0] == -1
+        assert s.levels(pos, [0], 0, 50)[0] is None
+        assert s.values(pos)[0] == Solver().values(pos)[0]
+        checked += 1

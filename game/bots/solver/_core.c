@@ -75,6 +75,8 @@ typedef struct {
     uint64_t mask;
     uint32_t gen;
     uint64_t nodes;
+    uint64_t limit;    /* give up after this many nodes (0: never) */
+    int aborted;
     Config cfg;
 } Search;
 
@@ -283,7 +285,7 @@ static inline uint32_t misc_key(const State *s) {
 
 /* Drop cards equivalent to another candidate: same suit, same points, and no card
  * held by another seat (or lying in the trick or aside) ranking between them. */
-static int merge_equivalent(const State *s, const Config *c, int *mv, int n) {
+static int merge_equivalent(const State *s, const Config *c, int *mv, int n, int8_t *rep) {
     int seat = s->to_play;
     uint32_t mine = s->hand[seat];
     uint32_t others = 0;
@@ -301,16 +303,20 @@ static int merge_equivalent(const State *s, const Config *c, int *mv, int n) {
     for (int suit = 0; suit < 4; suit++) {
         if (!(cand & suit_mask(suit))) continue;
         int run = -1; /* points of the current run of my candidates, -1 if none */
+        int head = -1; /* the card kept for the run */
         for (int r = 0; r < 8; r++) {
             int card = suit * 8 + r;
             uint32_t b = 1u << card;
             if (others & b) {
                 run = -1;
             } else if (cand & b) {
-                if (run == POINTS[card] && !(keep_apart & b))
+                if (run == POINTS[card] && !(keep_apart & b)) {
                     drop |= b;
-                else
+                    if (rep) rep[card] = (int8_t)head;
+                } else {
                     run = (keep_apart & b) ? -1 : POINTS[card];
+                    head = card;
+                }
             } else if (mine & b) {
                 run = -1;
             }
@@ -411,6 +417,7 @@ static int mtdf(Search *S, const State *s, int mv, int guess) {
     while (lo < hi) {
         int beta = g == lo ? g + 1 : g;
         g = child_value(S, s, mv, beta - 1, beta);
+        if (S->aborted) return g;
         if (g < beta)
             hi = g;
         else
@@ -421,6 +428,10 @@ static int mtdf(Search *S, const State *s, int mv, int guess) {
 
 static int search(Search *S, const State *s, int alpha, int beta) {
     S->nodes++;
+    if (S->limit && S->nodes > S->limit) {
+        S->aborted = 1;
+        return alpha;
+    }
     Entry *e = NULL;
     int best_hint = NONE;
     int alpha0 = alpha, beta0 = beta;
@@ -453,7 +464,7 @@ static int search(Search *S, const State *s, int alpha, int beta) {
     int mv[40];
     int n = legal(s, &S->cfg, mv);
     if (n > 1) {
-        n = merge_equivalent(s, &S->cfg, mv, n);
+        n = merge_equivalent(s, &S->cfg, mv, n, NULL);
         order_moves(s, mv, n, best_hint);
     }
     int maximise = (s->to_play & 1) == bteam(s);
@@ -474,9 +485,9 @@ static int search(Search *S, const State *s, int alpha, int beta) {
             }
             if (best < beta) beta = best;
         }
-        if (alpha >= beta) break;
+        if (alpha >= beta || S->aborted) break;
     }
-    if (e) {
+    if (e && !S->aborted) {
         int lo = -INF, hi = INF;
         if (entry_matches(e, s, misc, S->gen)) {
             lo = e->lo;
@@ -668,7 +679,8 @@ static void Solver_dealloc(SolverObject *self) {
 static PyObject *Solver_values(SolverObject *self, PyObject *args) {
     PyObject *pos;
     int lo = -INF, hi = INF;
-    if (!PyArg_ParseTuple(args, "O|ii", &pos, &lo, &hi)) return NULL;
+    unsigned long long max_nodes = 0;
+    if (!PyArg_ParseTuple(args, "O|iiK", &pos, &lo, &hi, &max_nodes)) return NULL;
     int exact = lo == -INF && hi == INF;
     if (lo < -INF || hi > INF || lo >= hi) {
         PyErr_SetString(PyExc_ValueError, "the window must have lo < hi");
@@ -685,12 +697,15 @@ static PyObject *Solver_values(SolverObject *self, PyObject *args) {
         return NULL;
     }
     uint64_t nodes;
+    int aborted;
     Py_BEGIN_ALLOW_THREADS
     PyThread_acquire_lock(self->lock, WAIT_LOCK);
     Search *S = &self->search;
     S->cfg = c;
     S->gen++;
     S->nodes = 0;
+    S->limit = max_nodes;
+    S->aborted = 0;
     int guess = 0;
     for (int i = 0; i < n; i++) {
         if (exact) {
@@ -700,8 +715,10 @@ static PyObject *Solver_values(SolverObject *self, PyObject *args) {
         }
     }
     nodes = S->nodes;
+    aborted = S->aborted;
     PyThread_release_lock(self->lock);
     Py_END_ALLOW_THREADS
+    if (aborted) return Py_BuildValue("(OK)", Py_None, (unsigned long long)nodes);
     PyObject *out = PyList_New(n);
     if (!out) return NULL;
     for (int i = 0; i < n; i++) {
@@ -716,21 +733,14 @@ static PyObject *Solver_values(SolverObject *self, PyObject *args) {
     return res;
 }
 
-static PyObject *Solver_levels(SolverObject *self, PyObject *args) {
-    PyObject *pos, *ths;
-    int start;
-    if (!PyArg_ParseTuple(args, "OOi", &pos, &ths, &start)) return NULL;
-    State s;
-    Config c;
-    if (parse_state(pos, &s, &c) < 0) return NULL;
-    int th[16];
+static int parse_thresholds(PyObject *ths, int *th) {
     PyObject *seq = PySequence_Fast(ths, "thresholds must be a sequence of ints");
-    if (!seq) return NULL;
+    if (!seq) return -1;
     Py_ssize_t nth = PySequence_Fast_GET_SIZE(seq);
     if (nth < 1 || nth > 16) {
         Py_DECREF(seq);
         PyErr_SetString(PyExc_ValueError, "give 1-16 thresholds");
-        return NULL;
+        return -1;
     }
     for (Py_ssize_t i = 0; i < nth; i++) {
         th[i] = (int)PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, i));
@@ -738,10 +748,65 @@ static PyObject *Solver_levels(SolverObject *self, PyObject *args) {
             Py_DECREF(seq);
             if (!PyErr_Occurred())
                 PyErr_SetString(PyExc_ValueError, "thresholds must rise strictly");
-            return NULL;
+            return -1;
         }
     }
     Py_DECREF(seq);
+    return (int)nth;
+}
+
+static PyObject *Solver_level(SolverObject *self, PyObject *args) {
+    PyObject *pos, *ths;
+    unsigned long long max_nodes = 0;
+    if (!PyArg_ParseTuple(args, "OO|K", &pos, &ths, &max_nodes)) return NULL;
+    State s;
+    Config c;
+    if (parse_state(pos, &s, &c) < 0) return NULL;
+    int th[16];
+    int nth = parse_thresholds(ths, th);
+    if (nth < 0) return NULL;
+    int mv[40];
+    if (legal(&s, &c, mv) == 0) {
+        PyErr_SetString(PyExc_ValueError, "the seat to play has no legal move");
+        return NULL;
+    }
+    uint64_t nodes;
+    int aborted;
+    int lo = 0, hi = nth;
+    Py_BEGIN_ALLOW_THREADS
+    PyThread_acquire_lock(self->lock, WAIT_LOCK);
+    Search *S = &self->search;
+    S->cfg = c;
+    S->gen++;
+    S->nodes = 0;
+    S->limit = max_nodes;
+    S->aborted = 0;
+    /* Binary search for how many thresholds the position's value reaches. */
+    while (lo < hi && !S->aborted) {
+        int mid = (lo + hi) / 2;
+        if (search(S, &s, th[mid] - 1, th[mid]) >= th[mid])
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    nodes = S->nodes;
+    aborted = S->aborted;
+    PyThread_release_lock(self->lock);
+    Py_END_ALLOW_THREADS
+    return Py_BuildValue("(iK)", aborted ? -1 : lo, (unsigned long long)nodes);
+}
+
+static PyObject *Solver_levels(SolverObject *self, PyObject *args) {
+    PyObject *pos, *ths;
+    int start;
+    unsigned long long max_nodes = 0;
+    if (!PyArg_ParseTuple(args, "OOi|K", &pos, &ths, &start, &max_nodes)) return NULL;
+    State s;
+    Config c;
+    if (parse_state(pos, &s, &c) < 0) return NULL;
+    int th[16];
+    int nth = parse_thresholds(ths, th);
+    if (nth < 0) return NULL;
     if (start < 0 || start >= nth) {
         PyErr_SetString(PyExc_ValueError, "start must index a threshold");
         return NULL;
@@ -754,28 +819,48 @@ static PyObject *Solver_levels(SolverObject *self, PyObject *args) {
         return NULL;
     }
     uint64_t nodes;
+    int aborted;
     Py_BEGIN_ALLOW_THREADS
     PyThread_acquire_lock(self->lock, WAIT_LOCK);
     Search *S = &self->search;
     S->cfg = c;
     S->gen++;
     S->nodes = 0;
-    for (int i = 0; i < n; i++) {
+    S->limit = max_nodes;
+    S->aborted = 0;
+    /* Equivalent cards share their value: solve one of each. */
+    int8_t rep[33];
+    int kept[40];
+    memcpy(kept, mv, sizeof(int) * n);
+    int nk = merge_equivalent(&s, &c, kept, n, rep);
+    int by_move[33] = {0};
+    for (int i = 0; i < nk && !S->aborted; i++) {
         /* level = how many thresholds the move's value reaches (they rise). */
         int k = start;
-        if (child_value(S, &s, mv[i], th[k] - 1, th[k]) >= th[k]) {
+        if (child_value(S, &s, kept[i], th[k] - 1, th[k]) >= th[k]) {
             k++;
-            while (k < nth && child_value(S, &s, mv[i], th[k] - 1, th[k]) >= th[k]) k++;
+            while (k < nth && child_value(S, &s, kept[i], th[k] - 1, th[k]) >= th[k]) k++;
         } else {
             k--;
-            while (k >= 0 && child_value(S, &s, mv[i], th[k] - 1, th[k]) < th[k]) k--;
+            while (k >= 0 && child_value(S, &s, kept[i], th[k] - 1, th[k]) < th[k]) k--;
             k++;
         }
-        lev[i] = k;
+        by_move[kept[i]] = k;
+    }
+    for (int i = 0; i < n; i++) {
+        int m = mv[i];
+        for (int j = 0; j < nk; j++) {
+            if (kept[j] == m) goto found;
+        }
+        m = rep[m];
+    found:
+        lev[i] = by_move[m];
     }
     nodes = S->nodes;
+    aborted = S->aborted;
     PyThread_release_lock(self->lock);
     Py_END_ALLOW_THREADS
+    if (aborted) return Py_BuildValue("(OK)", Py_None, (unsigned long long)nodes);
     PyObject *out = PyList_New(n);
     if (!out) return NULL;
     for (int i = 0; i < n; i++) {
@@ -805,10 +890,16 @@ static PyObject *Solver_moves(SolverObject *self, PyObject *args) {
 
 static PyMethodDef Solver_methods[] = {
     {"values", (PyCFunction)Solver_values, METH_VARARGS,
-     "values(position) -> ([(move, value), ...], nodes): the exact value of every legal move."},
+     "values(position, lo=-30000, hi=30000, max_nodes=0) -> ([(move, value), ...] or None,\n"
+     "nodes): every legal move's value (exact with the full window, else fail-soft within\n"
+     "it); None if the search gave up after max_nodes nodes."},
     {"levels", (PyCFunction)Solver_levels, METH_VARARGS,
-     "levels(position, thresholds, start) -> ([(move, level), ...], nodes): for each legal\n"
-     "move, how many of the rising thresholds its value reaches (probing from start)."},
+     "levels(position, thresholds, start, max_nodes=0) -> ([(move, level), ...] or None,\n"
+     "nodes): for each legal move, how many of the rising thresholds its value reaches\n"
+     "(probing from start); None if the search gave up after max_nodes nodes."},
+    {"level", (PyCFunction)Solver_level, METH_VARARGS,
+     "level(position, thresholds, max_nodes=0) -> (level, nodes): how many of the rising\n"
+     "thresholds the position's own value reaches; -1 if it gave up after max_nodes."},
     {"moves", (PyCFunction)Solver_moves, METH_VARARGS,
      "moves(position) -> [move, ...]: the legal moves (32 = show trump)."},
     {NULL, NULL, 0, NULL},

@@ -75,4 +75,5 @@ def engine_move(move: int) -> Move:
 def solved_values(m: Match) -> tuple[list[tuple[Move, int]], int]:
     """The exact value of each legal move of the seat to play, and the nodes searched."""
     values, nodes = solver().values(position(m))
+    assert values is not None  # no node limit
     return [(engine_move(mv), v) for mv, v in values], nodes

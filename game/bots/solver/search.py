@@ -1,0 +1,100 @@
+"""The strong level's card play: Perfect-Information Monte Carlo over exactly solved deals.
+
+For each deal drawn from the seat's Belief (consistent with its cards, the auction,
+voids and trump requests), the compiled solver finds, for every legal move, which
+of a few rising value thresholds the move still reaches with best play by all four
+seats: made, made with ``MARGIN`` points to spare, or not (an annulment, trump
+never shown, counts as a loss here). The move with the best average for the
+seat's team is played; the spare-margin grade only breaks near-ties (``GRADE`` of
+a stake). Grades for a near miss and for an annulment were tried and dropped:
+proving either costs ten times the rest.
+
+With a seed the number of deals is counted (``deals_for``), so the same seed gives
+the same move on any machine; without one, deals are drawn until the budget
+(less the time one more deal takes) is spent.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+
+from game.bots.decision import Decision
+from game.bots.solver.position import POINT_SCALE, engine_move, position, solver
+from game.engine.match import Match, Move
+
+MARGIN = 4  # card points that grade a near miss or a comfortable make
+GRADE = 0.1  # the value of one grade, in stakes
+DEALS_PER_SECOND = 200  # the counted budget when seeded (one core's rate, sampling included)
+MIN_DEALS = 8
+MAX_DEALS = 2000
+SAFETY = 0.85  # share of the budget the loop plans to use (the rest: set-up, overrun)
+MAX_NODES = 400_000  # a deal the solver cannot settle within this is skipped (about 30 ms)
+
+
+def deals_for(budget_s: float) -> int:
+    """How many deals a seeded decision solves for a budget."""
+    return max(MIN_DEALS, min(MAX_DEALS, int(budget_s * DEALS_PER_SECOND)))
+
+
+def thresholds(m: Match) -> tuple[list[int], list[float], int]:
+    """The value thresholds to probe in a sampled deal, the value (for the bidder's
+    team, in stakes) of each level, and the index of the threshold that decides the
+    contract."""
+    pos = position(m)
+    stake, target, single = pos[14], pos[13], pos[5]
+    made = POINT_SCALE * stake
+    if single:
+        return [made], [-stake, stake], 0
+    return [made, made + target + MARGIN], [-stake, stake, stake + GRADE * stake], 0
+
+
+def card_values(m: Match, seat: int) -> tuple[dict[Move, float] | None, int]:
+    """The value of each legal card move of ``seat`` in one fully known deal, for the
+    seat's team (None if the solver gave up), and the nodes it searched."""
+    r = m.round
+    assert r is not None
+    ths, values, start = thresholds(m)
+    levels, nodes = solver().levels(position(m), ths, start, MAX_NODES)
+    if levels is None:
+        return None, nodes
+    sign = 1 if seat & 1 == (r.sh_caller if r.sh_caller >= 0 else r.bidder) & 1 else -1
+    return {engine_move(mv): sign * values[level] for mv, level in levels}, nodes
+
+
+def choose_card(decision: Decision) -> Move:
+    """The card (or trump request) with the best average over solved sampled deals."""
+    moves = decision.moves
+    if len(moves) == 1:
+        return moves[0]
+    totals = dict.fromkeys(moves, 0.0)
+    quota = deals_for(decision.budget_s)
+    deadline = decision.started + SAFETY * decision.budget_s
+    sample = decision.sample
+    deals = 0
+    while True:
+        began = time.perf_counter()
+        values = card_values(sample, decision.seat)[0]
+        if values is not None:
+            add(totals, values)
+        deals += 1
+        if decision.seeded:
+            if deals >= quota:
+                break
+        elif deals >= MAX_DEALS or (
+            deals >= MIN_DEALS and 2 * time.perf_counter() - began > deadline
+        ):
+            break
+        sample = decision.belief.sample(decision.rng)
+    return best(moves, totals)
+
+
+def add(totals: dict[Move, float], values: dict[Move, float]) -> None:
+    """Add one deal's move values to the totals (moves the seat may make only)."""
+    for move in totals:
+        totals[move] += values[move]
+
+
+def best(moves: Sequence[Move], totals: dict[Move, float]) -> Move:
+    """The move with the highest total, the first listed on a tie."""
+    return max(moves, key=lambda mv: totals[mv])
