@@ -280,7 +280,8 @@ static inline uint64_t mix64(uint64_t x) {
 static inline uint32_t misc_key(const State *s) {
     return (uint32_t)(s->aside + 1) | ((uint32_t)s->leader << 6) | ((uint32_t)s->shown << 8) |
            ((uint32_t)s->target << 9) | ((uint32_t)s->pts[bteam(s)] << 14) |
-           ((uint32_t)s->tricks[0] << 20) | ((uint32_t)s->tricks[1] << 24) | (1u << 31);
+           ((uint32_t)(s->tricks[0] == 0) << 20) | ((uint32_t)(s->tricks[1] == 0) << 21) |
+           (1u << 31);
 }
 
 /* Drop cards equivalent to another candidate: same suit, same points, and no card
