@@ -22,12 +22,15 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.bots import choose_action  # noqa: E402
-from game.bots import pimc, rule_based  # noqa: E402
-from game.bots.solver.position import position, solver  # noqa: E402
-from game.bots.solver.search import MAX_NODES, thresholds  # noqa: E402
-from game.engine import Match, Rules  # noqa: E402
-from game.engine.belief import Belief  # noqa: E402
+from game.bots import (
+    choose_action,
+    pimc,
+    rule_based,
+)
+from game.bots.solver.position import position, solver
+from game.bots.solver.search import MAX_NODES, thresholds
+from game.engine import Match, Rules
+from game.engine.belief import Belief
 
 REDUCED = Rules(seventh_card=False, doubling=False, single_hand=False, marriage="off")
 
@@ -134,14 +137,14 @@ def decision_times(rules: Rules, decisions: int) -> None:
     print(f"decision times of strong, budget 0.4 s, {count} decisions  [{load()}]")
     print(f"  all phases: wall {_stats(every_wall)}; CPU {_stats(every_cpu)}")
     for phase in wall:
-        print(f"  {phase:>20} ({len(wall[phase])}): wall {_stats(sorted(wall[phase]))}; "
-              f"CPU {_stats(sorted(cpu[phase]))}")
+        print(
+            f"  {phase:>20} ({len(wall[phase])}): wall {_stats(sorted(wall[phase]))}; "
+            f"CPU {_stats(sorted(cpu[phase]))}"
+        )
 
 
 def _stats(ts: list[float]) -> str:
-    return (
-        f"p50 {ts[len(ts) // 2]:.3f} p95 {ts[int(0.95 * len(ts))]:.3f} max {ts[-1]:.3f} s"
-    )
+    return f"p50 {ts[len(ts) // 2]:.3f} p95 {ts[int(0.95 * len(ts))]:.3f} max {ts[-1]:.3f} s"
 
 
 def main() -> None:

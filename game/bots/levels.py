@@ -2,17 +2,22 @@
 
 ``random`` (any legal move, for sparring), ``rule`` (the rule-based player),
 ``easy`` (the rule-based player with human mistakes) and ``strong`` (the best
-player: for now determinized search with rule-based rollouts).
+player: PIMC over deals solved exactly by the compiled solver, game/bots/solver/),
+``strong-sim`` (strong with every call made by simulation too) and ``rollout`` (the
+earlier strong: PIMC with rule-based rollouts, kept for comparison).
 """
 
 from __future__ import annotations
 
 from game.bots import easy, pimc, random_player, rule_based
 from game.bots.decision import Player
+from game.bots.solver import strong
 
 LEVELS: dict[str, Player] = {
     "random": random_player.choose,
     "rule": rule_based.choose,
     "easy": easy.choose,
-    "strong": pimc.choose,
+    "strong": strong.choose,
+    "strong-sim": strong.choose_simulated,
+    "rollout": pimc.choose,
 }

@@ -31,7 +31,7 @@ from game.engine.match import Match, Move
 if TYPE_CHECKING:
     from game.bots.solver._core import Position
 
-BID_CONFIDENCE = 0.6  # call up to the value made in this share of the deals
+BID_CONFIDENCE = 0.7  # call up to the value made in this share of the deals
 DOUBLE_BELOW = 0.35  # an opponent doubles a contract that makes less often than this
 REDOUBLE_ABOVE = 0.75  # the bidder's side redoubles one that makes more often than this
 SINGLE_HAND_ABOVE = 0.65  # call Single Hand when all tricks fall this often

@@ -1,0 +1,60 @@
+"""The strong level (and strong-sim, which also makes its calls by simulation) plays every
+rule option legally, and a seed fixes its decision.
+
+``SOLVER_PROFILE=long`` plays ten times as many deals.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from collections import Counter
+
+import pytest
+
+from game.bots import choose_action
+from game.engine import Match, Rules
+from tests.bots.tables import play_deal, random_rules
+
+SCALE = 10 if os.environ.get("SOLVER_PROFILE") == "long" else 1
+
+
+def test_it_plays_every_rule_option_legally_at_the_strong_levels() -> None:
+    rnd = random.Random(21)
+    seen: Counter[tuple[str, str]] = Counter()
+    for n in range(8 * SCALE):
+        m = Match(random_rules(rnd), dealer=n % 4, seed=n)
+        levels = {s: rnd.choice(["strong", "strong-sim"]) for s in range(4)}
+        play_deal(m, rnd, levels, budget_s=0.01, seen=seen)
+    assert seen[("play", "play")] > 50
+    assert seen[("bidding", "bid")] > 0 and seen[("trump", "trump")] > 0
+
+
+@pytest.mark.parametrize("level", ["strong", "strong-sim"])
+@pytest.mark.parametrize("reduced", [False, True])
+def test_it_gives_the_same_action_for_the_same_seed_at_full_budget(
+    level: str, reduced: bool
+) -> None:
+    rules = (
+        Rules(seventh_card=False, doubling=False, single_hand=False, marriage="off")
+        if reduced
+        else Rules()
+    )
+    m = Match(rules, dealer=1, seed=5)
+    history = m.deal()
+    rnd = random.Random(6)
+    decisions = 0
+    while decisions < 6:
+        if m.round is None:
+            history = m.deal()
+            continue
+        seat = m.turn()[0]
+        view = m.view(seat)
+        if len(m.legal_actions(seat)) > 1 and rnd.random() < 0.3:
+            first = choose_action(rules, seat, view, history, level=level, seed=decisions)
+            again = choose_action(rules, seat, view, history, level=level, seed=decisions)
+            assert first == again
+            decisions += 1
+        action = choose_action(rules, seat, view, history, level="rule", seed=1)
+        assert action is not None
+        history += m.apply(seat, action)
