@@ -47,8 +47,8 @@ def record_ended_deals(
     ``names`` are the seated players' names then, seat by seat.
 
     Call inside that change's transaction. Reads the earlier events of the deal
-    from the action log; a deal whose start lies before the log read (one in
-    progress when this feature arrived) is recorded with its result only.
+    from the action log; a deal whose start is not found there (a log cut short)
+    is recorded with its result only.
     """
     if match is None or not any(ends_deal(e) for e in events):
         return
