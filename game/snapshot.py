@@ -31,7 +31,8 @@ from game.engine import Match, Rules
 from game.models import Game, GameAction
 
 SEAT_FIELDS = ("seat_0", "seat_1", "seat_2", "seat_3")
-CACHE_SIZE = 512
+CACHE_GAMES = 2048
+VERSIONS_KEPT = 2
 # How many changes a (re)connecting socket is sent for its log: more than one whole deal.
 HISTORY_LIMIT = 100
 
@@ -93,6 +94,7 @@ class Snapshot:
     _frames: dict[tuple[int | None, bool, bool, bool], str] = field(
         default_factory=dict, compare=False, repr=False
     )
+    _wire: list[str] = field(default_factory=list, compare=False, repr=False)
 
     @property
     def started(self) -> bool:
@@ -187,9 +189,12 @@ class Snapshot:
             frame = self._frames[key] = encode(self.state_for(role, self.events))
         return frame
 
-    def wire(self) -> dict[str, Any]:
-        """This snapshot as plain data for a group message (what ``from_wire`` rebuilds)."""
-        return {
+    def wire(self) -> str:
+        """This snapshot as JSON text for a group message (what ``from_wire`` rebuilds): one
+        string, which the in-memory layer's per-socket deep copy does not copy."""
+        if self._wire:
+            return self._wire[0]
+        text = encode({
             "name": self.name,
             "host": self.host_id,
             "players": [[p.user_id, p.name, p.bot, p.replaces] for p in self.players],
@@ -201,7 +206,9 @@ class Snapshot:
             "saved": self.saved,
             "events": self.events,
             "recheck": sorted(self.recheck),
-        }
+        })
+        self._wire.append(text)
+        return text
 
 
 def encode(message: dict[str, Any]) -> str:
@@ -209,11 +216,12 @@ def encode(message: dict[str, Any]) -> str:
     return orjson.dumps(message).decode()
 
 
-def from_wire(game_id: int, version: int, data: dict[str, Any]) -> Snapshot:
+def from_wire(game_id: int, version: int, text: str) -> Snapshot:
     """The snapshot a group message carries, parsed once and kept in this process's cache."""
     known = cached(game_id, version)
     if known is not None:
         return known
+    data = orjson.loads(text)
     due = data["next_deal_at"]
     latest = Snapshot(
         game_id=game_id,
@@ -253,24 +261,32 @@ def successor(
         recheck=frozenset(),
         _views={},
         _frames={},
+        _wire=[],
     )
 
 
-_cache: OrderedDict[tuple[int, int], Snapshot] = OrderedDict()
+# game id -> its latest VERSIONS_KEPT snapshots by version, the games least recently changed first.
+_cache: OrderedDict[int, dict[int, Snapshot]] = OrderedDict()
 _cache_lock = Lock()
 
 
 def remember(snapshot: Snapshot) -> None:
-    """Keep a snapshot in this process's cache, dropping the oldest beyond CACHE_SIZE."""
+    """Keep a snapshot in this process's cache: the latest few versions of each game, for the
+    CACHE_GAMES games changed most recently."""
     with _cache_lock:
-        _cache[(snapshot.game_id, snapshot.version)] = snapshot
-        while len(_cache) > CACHE_SIZE:
+        versions = _cache.pop(snapshot.game_id, {})
+        versions[snapshot.version] = snapshot
+        while len(versions) > VERSIONS_KEPT:
+            del versions[min(versions)]
+        _cache[snapshot.game_id] = versions
+        while len(_cache) > CACHE_GAMES:
             _cache.popitem(last=False)
 
 
 def cached(game_id: int, version: int) -> Snapshot | None:
     """The cached snapshot of this game version, if this process has it."""
-    return _cache.get((game_id, version))
+    versions = _cache.get(game_id)
+    return versions.get(version) if versions is not None else None
 
 
 def game_with_players(game_id: int) -> Game:
