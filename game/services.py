@@ -4,12 +4,13 @@ An action on a version this process already holds (the usual case) is checked
 and applied to a copy of that version's parsed match in memory, then saved
 with two statements in one transaction: an ``UPDATE`` guarded by the version
 and the actor's seat, and the ``INSERT`` of its row in the append-only action
-log (unique per game and version). If the guard finds the row moved on, the
-transaction is rolled back and the action takes the locked path that every
-other change takes: lock the game row (``select_for_update``; SQLite takes its
-write lock at BEGIN instead), load the saved match, apply, save. Two changes
-against the same version can never both succeed. Only after the commit are the
-sockets told, by the caller, through ``game.broadcast``.
+log (unique per game and version), in plain SQL (``game.actionlog``). If the
+guard finds the row moved on, the transaction is rolled back and the action
+takes the locked path that every other change takes: lock the game row
+(``select_for_update``; SQLite takes its write lock at BEGIN instead), load the
+saved match, apply, save. Two changes against the same version can never both
+succeed. Only after the commit are the sockets told, by the caller, through
+``game.broadcast``.
 
 Every refusal is a ``TableError`` whose ``code`` is the protocol's error code
 (``no_game`` for a game that does not exist, or no longer does).
@@ -26,12 +27,12 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import User
-from game import deal_history, snapshot
+from game import actionlog, deal_history, snapshot
 from game.access import Role, role_for
 from game.bot_seats import all_present, level_of
 from game.broadcast import announce_from_sync
 from game.engine import IllegalAction, Match, Rules
-from game.models import Game, GameAction
+from game.models import Game
 from game.snapshot import Snapshot
 
 RESETS = ("score", "round", "deck", "all")
@@ -262,12 +263,9 @@ def _apply_on(known: Snapshot, user_id: int, action: dict[str, Any]) -> Snapshot
     version = known.version + 1
     try:
         with transaction.atomic():
-            moved = Game.objects.filter(
-                pk=known.game_id, version=known.version, **{f"seat_{seat}_id": user_id}
-            ).update(
-                state=saved, version=version, next_deal_at=next_deal_at, updated=timezone.now()
-            )
-            if moved != 1:
+            if not actionlog.advance(
+                known.game_id, known.version, seat, user_id, saved, next_deal_at
+            ):
                 raise _Moved
             _log(known.game_id, version, action, events, match, known.players, seat, user_id)
     except _Moved:
@@ -330,18 +328,7 @@ def _log(
     actor_id: int | None,
 ) -> None:
     """The change's row in the action log, and the record of any deal it ended."""
-    GameAction.objects.bulk_create(
-        [
-            GameAction(
-                game_id=game_id,
-                seq=version,
-                seat=seat,
-                actor_id=actor_id,
-                action=action,
-                events=events,
-            )
-        ]
-    )
+    actionlog.append(game_id, version, seat, actor_id, action, events)
     deal_history.record_ended_deals(game_id, version, events, match, [p.name for p in players])
 
 
