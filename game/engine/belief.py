@@ -98,10 +98,12 @@ class Belief:
             raise ValueError("history must be the list of event dicts of the current deal")
         if view.get("seat") != seat:
             raise ValueError("the view is not this seat's view")
-        if view["phase"] == "deal":
+        if view.get("phase") == "deal":
             raise ValueError("no deal is in progress")
         if not history or history[0].get("type") != "deal" or history[0].get("packet") != 1:
             raise ValueError("the history must start with the deal's first event")
+        if not {"first_hand", "dealer", "bidder", "trump_method", "single_hand"} <= set(view):
+            raise Inconsistent("view must be the dict Match.view(seat) returns")
         self.rules = rules
         self.seat = seat
         self.view = view
@@ -123,9 +125,12 @@ class Belief:
         self.played_at_show: list[int] | None = None  # cards played when trump was shown
         self.married_at_show = False  # an automatic marriage followed the show
         self.steps: list[tuple[int, str, int, list[dict[str, Any]]]] = []
-        self._read_history(history)
-        self._read_view()
-        self._count_unknown()
+        try:
+            self._read_history(history)
+            self._read_view()
+            self._count_unknown()
+        except (KeyError, TypeError, IndexError) as error:
+            raise Inconsistent(f"not a view and history of this deal: {error!r}") from error
 
     # ----------------------------------------------------------------- reading what was seen
 

@@ -129,3 +129,15 @@ def test_it_refuses_a_view_and_history_that_do_not_belong_together() -> None:
         Belief(m.rules, 2, m.view(1), history)
     with pytest.raises(ValueError, match="history"):
         Belief(m.rules, 1, m.view(1), history[1:] or [{"type": "play"}])
+
+
+def test_it_refuses_malformed_views_and_histories_with_a_value_error() -> None:
+    m = Match(Rules(), dealer=0, seed=1)
+    history = m.deal(deck_of_hands(0, HANDS_A))
+    view = m.view(1)
+    with pytest.raises(ValueError, match="view"):
+        Belief(m.rules, 1, {"seat": 1, "phase": "bidding"}, history)
+    with pytest.raises(ValueError, match="not a view and history"):
+        Belief(m.rules, 1, view, [*history, {"type": "play", "seat": 1}])
+    with pytest.raises(ValueError, match="history"):
+        Belief(m.rules, 1, view, "deal")  # type: ignore[arg-type]
