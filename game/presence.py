@@ -5,7 +5,8 @@ A socket's row is written when it is accepted at the table, refreshed every
 ``disconnect()``. A process that stops without running ``disconnect()`` leaves
 its rows behind; they stop counting ``PRESENCE_EXPIRY`` seconds after their last
 refresh and are deleted the next time anyone asks. A seated player is "online"
-while any of their sockets at the table counts, else "away".
+while any of their sockets at the table counts, else "away"; a computer player's
+seat is "computer".
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from typing import Any
 from django.conf import settings
 from django.utils import timezone
 
+from game.bot_seats import levels
 from game.models import Game, TablePresence
 
 Presence = dict[str, Any]
@@ -42,14 +44,26 @@ def leave(game_id: int, channel_name: str) -> Presence:
 
 
 def at_table(game_id: int) -> Presence:
-    """``{"seats": [...], "watching": n}``: each seat "online", "away", or None when empty,
-    and how many people who are not seated have the table open."""
+    """``{"seats": [...], "watching": n}``: each seat "online", "away", "computer" (a computer
+    player holds it) or None when empty, and how many people who do not play have it open
+    (a person whose seat the host handed to a computer player counts among them)."""
     cutoff = timezone.now() - timedelta(seconds=settings.PRESENCE_EXPIRY)
     TablePresence.objects.filter(game_id=game_id, seen__lt=cutoff).delete()
     here = set(TablePresence.objects.filter(game_id=game_id).values_list("user_id", flat=True))
-    seat_ids = list(
-        Game.objects.filter(pk=game_id).values_list("seat_0", "seat_1", "seat_2", "seat_3").first()
-        or (None, None, None, None)
-    )
-    seats = [None if uid is None else "online" if uid in here else "away" for uid in seat_ids]
-    return {"seats": seats, "watching": len(here - set(seat_ids))}
+    row = (
+        Game.objects.filter(pk=game_id)
+        .values_list("seat_0", "seat_1", "seat_2", "seat_3", "bots")
+        .first()
+    ) or (None, None, None, None, [])
+    computers = levels(row[4])
+    seats: list[str | None] = []
+    people: set[int] = set()
+    for seat, user_id in enumerate(row[:4]):
+        if computers[seat]:
+            seats.append("computer")
+        elif user_id is None:
+            seats.append(None)
+        else:
+            seats.append("online" if user_id in here else "away")
+            people.add(user_id)
+    return {"seats": seats, "watching": len(here - people)}

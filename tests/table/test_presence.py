@@ -16,6 +16,7 @@ from pytest_django.fixtures import Settings
 
 from accounts.models import User
 from game import presence
+from game.bot_seats import LEVELS
 from game.models import Game, TablePresence
 from tests.table.conftest import Open, TableClient
 
@@ -109,3 +110,14 @@ async def test_it_forgets_a_socket_that_closed(
     olive = await open_table(players[0])
     await olive.close()
     assert await TablePresence.objects.filter(game=game).acount() == 0
+
+
+async def test_it_shows_a_computer_players_seat_as_computer(
+    open_table: Open, players: list[User], game: Game
+) -> None:
+    await Game.objects.filter(pk=game.pk).aupdate(bots=["", "", "", LEVELS[0]])
+    olive = await open_table(players[0])
+    dev = await open_table(players[3])  # Dev's seat was handed to a computer player: he watches
+    message = await presence_until(dev, ["online", "away", "away", "computer"])
+    assert message["watching"] == 1
+    await presence_until(olive, ["online", "away", "away", "computer"])

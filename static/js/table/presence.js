@@ -3,18 +3,10 @@
 
 const WORDS = { online: "online", away: "away", computer: "computer player" };
 
-/** The state of one seat: the server's word, or "computer" for a computer player. */
-export function seatPresence(presence, table, seat) {
-  const player = (table?.players || []).find((p) => p.seat === seat);
-  if (player?.bot || player?.computer) return "computer";
-  return presence?.seats?.[seat] || null;
-}
-
-/** Mark every seat's plate (call after the seats are drawn). */
-export function drawPresence(root, presence, table) {
+/** Mark every seat's plate from the last `presence` message (call after the seats are drawn). */
+export function drawPresence(root, presence) {
   for (const slot of root.querySelectorAll(".seat[data-seat]")) {
-    const seat = Number(slot.dataset.seat);
-    const here = seatPresence(presence, table, seat);
+    const here = presence?.seats?.[Number(slot.dataset.seat)] || null;
     const plate = slot.querySelector(".plate");
     slot.dataset.presence = here || "";
     if (!plate) continue;

@@ -41,7 +41,7 @@ export class TableTogether {
   }
 
   draw() {
-    drawPresence(this.root, this.presence, this.table());
+    drawPresence(this.root, this.presence);
     this.chat.drawPermission();
   }
 
