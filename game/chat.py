@@ -22,9 +22,11 @@ from game.access import role_for
 from game.models import ChatMessage, Game
 
 MAX_LENGTH = 200
-# How many lines a (re)connecting socket is sent, and how many a game keeps.
+# How many lines a (re)connecting socket is sent, how many a game keeps, and how often
+# (every how many lines, counted by id) older lines are dropped.
 RECENT = 50
 KEEP = 500
+PRUNE_EVERY = 100
 
 _SPACE = re.compile(r"\s+")
 # Direction overrides could make a line read differently from what was written.
@@ -90,7 +92,7 @@ def post(game_id: int, user: User, text: object) -> tuple[dict[str, Any], bool]:
     saved = ChatMessage.objects.create(
         game=game, author=user, name=user.display_name, seat=role.seat, text=line
     )
-    if saved.pk % 100 == 0:
+    if saved.pk % PRUNE_EVERY == 0:
         _forget_old(game_id)
     return as_message(saved), game.spectator_chat
 

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from channels.db import database_sync_to_async
 from pytest_django.fixtures import Settings
 
 from accounts.models import Friendship, User
+from game import chat
 from game.models import ChatMessage, Game
 from tests.table.conftest import Open, TableClient
 
@@ -155,3 +157,16 @@ async def test_it_refuses_a_spectator_who_is_no_longer_a_friend(
     await farid.send({"type": "chat", "text": "still here?"})
     assert (await next_error(farid))["code"] == "forbidden"
     assert await database_sync_to_async(ChatMessage.objects.filter(game=game).count)() == 0
+
+
+def test_it_keeps_only_a_games_newest_lines(
+    players: list[User], game: Game, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(chat, "KEEP", 3)
+    monkeypatch.setattr(chat, "PRUNE_EVERY", 1)
+    for n in range(5):
+        chat.post(game.pk, players[n % 4], f"line {n}")
+    lines, allowed = chat.recent(game.pk)
+    assert [line["text"] for line in lines] == ["line 2", "line 3", "line 4"]
+    assert allowed is True
+    assert ChatMessage.objects.filter(game=game).count() == 3
