@@ -1,4 +1,4 @@
-"""Django admin for games and their action logs."""
+"""Django admin for games, their action logs, recorded deals and chat."""
 
 from typing import Any, ClassVar
 
@@ -6,7 +6,7 @@ from django.contrib import admin
 from django.db import models
 
 from game.forms import ConferenceLinkField
-from game.models import Game, GameAction
+from game.models import ChatMessage, DealRecord, Game, GameAction
 
 
 @admin.register(Game)
@@ -32,6 +32,29 @@ class GameActionAdmin(admin.ModelAdmin):
 
     list_display = ("game", "seq", "seat", "actor", "created")
     list_filter = ("game",)
+
+    def has_add_permission(self, request: object) -> bool:
+        return False
+
+    def has_change_permission(self, request: object, obj: object = None) -> bool:
+        return False
+
+
+@admin.register(DealRecord)
+class DealRecordAdmin(GameActionAdmin):
+    """Each game's recorded deals, read-only."""
+
+    list_display = ("game", "number", "outcome", "version", "created")
+    list_filter = ("outcome",)
+
+
+@admin.register(ChatMessage)
+class ChatMessageAdmin(admin.ModelAdmin):
+    """Table chat, for staff who must remove a line: read and delete, never write."""
+
+    list_display = ("game", "name", "text", "created")
+    search_fields = ("text", "name")
+    raw_id_fields = ("game", "author")
 
     def has_add_permission(self, request: object) -> bool:
         return False
