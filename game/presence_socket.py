@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 from typing import Any
 
 from channels.db import database_sync_to_async
@@ -24,6 +25,8 @@ from game import presence
 from game.broadcast import group_name
 
 PRESENCE_EVENT = "presence.changed"
+
+log = logging.getLogger(__name__)
 
 
 class PresenceSocket(AsyncWebsocketConsumer):
@@ -64,11 +67,16 @@ class PresenceSocket(AsyncWebsocketConsumer):
             await self._send_presence(event["presence"])
 
     async def _renew(self) -> None:
+        """Renew this socket's row until it closes; a failed renewal is logged and retried."""
         while True:
             await asyncio.sleep(settings.PRESENCE_REFRESH)
-            here = await database_sync_to_async(presence.refresh)(
-                self.game_id, self.user_id, self.channel_name
-            )
+            try:
+                here = await database_sync_to_async(presence.refresh)(
+                    self.game_id, self.user_id, self.channel_name
+                )
+            except Exception:
+                log.exception("Renewing presence at game %s failed", self.game_id)
+                continue
             if self.role is not None:
                 await self._send_presence(here)
 
