@@ -96,7 +96,7 @@ class LivePlayer:
         tried = response.headers.get("X-Upstream") if response is not None else None
         # nginx lists every process it tried ("a, b" when a was down): the last one served.
         self.upstream = tried.split(", ")[-1] if tried else None
-        return await self.until(lambda _: True)
+        return await self.until(lambda _: True, timeout=30.0)
 
     async def receive(self, timeout: float = 5.0) -> dict[str, Any]:
         assert self.socket is not None
