@@ -109,7 +109,7 @@ function onState(msg) {
   else log.add(events, state.table, state.view, msg.version);
   together.afterState(events);
   for (const event of events.filter((e) => e.type === "reset")) {
-    toast.show(eventText(state.table, event, state.view), "announce", 6000);
+    toast.show(sentence(eventText(state.table, event, state.view)), "announce", 6000);
   }
   draw();
 }
@@ -133,7 +133,7 @@ function onFinal(message) {
   badge.textContent = "disconnected";
   badge.hidden = false;
   root.querySelector("#status").textContent = message;
-  toast.show(message, "error", 60000);
+  toast.show(sentence(message), "error", 60000);
 }
 
 const connection = new TableConnection(config.ws_path, { onState, onError, onStatus, onFinal });

@@ -294,6 +294,7 @@ def test_it_explains_a_made_contract_until_the_next_deal(
     assert overlay.locator(".card").count() == 4
     assert overlay.locator(".trick-caption").count() == 1
     inside(page, "#last-trick .last-trick-box")
+    page.screenshot(path=f"{SHOTS}-last-trick-{size}.png")
     overlay.click()
     overlay.wait_for(state="hidden", timeout=WAIT_MS)
     close(page)

@@ -18,6 +18,16 @@ export class TableLog {
       this.lines = [];
     }
     this.lines.forEach((line) => this.list.append(this.item(line)));
+    // The log follows the newest line unless the reader has scrolled up; when the panels
+    // around it change size (the side column is one window high) it stays at the bottom.
+    this.follow = true;
+    this.autoTop = null; // where the log last scrolled itself: that scroll is not the reader's
+    this.list.addEventListener("scroll", () => {
+      const { scrollTop, clientHeight, scrollHeight } = this.list;
+      if (this.autoTop != null && Math.abs(scrollTop - this.autoTop) < 2) return;
+      this.follow = scrollTop + clientHeight >= scrollHeight - 8;
+    });
+    new ResizeObserver(() => this.scroll()).observe(this.list);
     this.scroll();
   }
 
@@ -67,7 +77,9 @@ export class TableLog {
   }
 
   scroll() {
+    if (!this.follow) return;
     this.list.scrollTop = this.list.scrollHeight;
+    this.autoTop = this.list.scrollTop;
   }
 }
 
