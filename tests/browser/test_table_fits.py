@@ -199,23 +199,30 @@ def test_it_puts_score_and_round_one_tap_away_on_a_phone(site: LiveSite, chromiu
     )
     inside(page, "#score .team-score", at_least=2)
     inside(page, "#round-info dd[data-key='bid']")
-    inside(page, "[data-reset]", at_least=4)
     inside(page, "#tab-log")
+    page.locator("#tab-host").click()
+    inside(page, "[data-reset]", at_least=4)
     page.screenshot(path=f"{SHOTS}-phone-sheet.png")
     page.locator("#side-close").click()
     page.wait_for_selector("#table-side:not(.open)", timeout=WAIT_MS)
     close(page)
 
 
-def test_it_keeps_the_hosts_buttons_and_log_on_a_laptop_screen(
+def test_it_keeps_the_score_the_log_and_the_hosts_buttons_on_a_laptop_screen(
     site: LiveSite, chromium: Browser
 ) -> None:
     table = Table(site, "mid_trick")
     page = table.open(chromium, "Asha", LAPTOP)
     page.screenshot(path=f"{SHOTS}-host-laptop.png")
     inside(page, "#score .team-score", at_least=2)
-    inside(page, "[data-reset]", at_least=4)
     inside(page, ".side-tabs")
+    inside(page, "#log li:last-child")
+    # The host's buttons are a tab away, never below the log.
+    page.locator("#tab-host").click()
+    inside(page, "[data-reset]", at_least=4)
+    inside(page, "#handover-controls li", at_least=4)
+    assert page.locator("#log").is_hidden()
+    page.screenshot(path=f"{SHOTS}-host-tab-laptop.png")
     no_scrolling(page)
     close(page)
 

@@ -327,6 +327,7 @@ def play_a_deal_watch_it_and_reset(live_site: LiveSite, browser: Browser) -> Non
 
     host = players[0]
     host.once("dialog", lambda dialog: dialog.accept())
+    host.locator("#tab-host").click()
     host.locator("[data-reset='score']").click()
     for page in everyone:
         page.wait_for_function(
