@@ -14,6 +14,12 @@ CPU time of one ``Belief.sample`` in play positions, and the load average.
 
     .venv/bin/python bench/bots.py --a strong --b random --decks 50
     .venv/bin/python bench/bots.py --a strong:0.2 --b easy --decks 100 --rules reduced
+    .venv/bin/python bench/bots.py --a strong --b rollout --bidding
+
+``--bidding`` also prints, per side, how many of the contracts it won it made, and
+for side A's passes when a call was open, how often a simulation (the strong level's
+solved sampled deals, game/bots/solver/calls.py) says the seat's team would have
+made the lowest call open to it (in at least half of the deals).
 
 A side is ``LEVEL[:BUDGET_S]`` with LEVEL one of game.bots.LEVELS (random, rule,
 easy, strong); the budget defaults to ``--budget``. ``--rules reduced`` plays
@@ -36,6 +42,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.bots import LEVELS, choose_action
+from game.bots.decision import Decision
+from game.bots.inference import auction_weight
+from game.bots.solver.calls import make_shares
 from game.engine import Match, Rules
 from game.engine.belief import Belief
 from game.engine.cards import CODES
@@ -65,6 +74,28 @@ class Result:
     game_points: tuple[int, int]  # each team's score change
     card_points: tuple[int, int]
     winner: int | None  # the team that won the deal; None if annulled
+    contract: tuple[int, bool] | None = None  # the bidder's team and whether it made it
+
+
+@dataclass
+class Bidding:
+    """Side A's contracts and passes, for ``--bidding``."""
+
+    passes: int = 0  # passes while a call was open
+    passes_making: int = 0  # of which a simulation says the lowest call makes
+    contracts: dict[str, list[int]] = field(default_factory=dict)  # side -> [made, won]
+
+    def check_pass(self, rules: Rules, seat: int, view: dict, history: list, seed: int) -> None:
+        belief = Belief(rules, seat, view, history, weigh=auction_weight)
+        rng = random.Random(seed)
+        sample = belief.sample(rng)
+        moves = sample.moves(seat)
+        values = sorted(arg for kind, arg in moves if kind == "bid")
+        if not values:
+            return
+        decision = Decision(rules, seat, belief, sample, moves, 0.4, rng, True)
+        self.passes += 1
+        self.passes_making += make_shares(decision, [values[0]])[0] >= 0.5
 
 
 def parse_side(text: str, budget_s: float) -> Side:
@@ -74,8 +105,17 @@ def parse_side(text: str, budget_s: float) -> Side:
     return Side(level, float(budget) if budget else budget_s)
 
 
-def play(rules: Rules, deck: list[str], dealer: int, sides: dict[int, Side], seed: int) -> Result:
-    """One deal of ``deck`` on a fresh match; ``sides[team]`` plays that team's seats."""
+def play(
+    rules: Rules,
+    deck: list[str],
+    dealer: int,
+    sides: dict[int, Side],
+    seed: int,
+    bidding: Bidding | None = None,
+    a_team: int = 0,
+) -> Result:
+    """One deal of ``deck`` on a fresh match; ``sides[team]`` plays that team's seats;
+    with ``bidding``, side A (team ``a_team``) has its passes checked."""
     m = Match(rules, dealer=dealer, seed=seed)
     history = m.deal(deck)
     rnd = random.Random(seed)
@@ -108,6 +148,13 @@ def play(rules: Rules, deck: list[str], dealer: int, sides: dict[int, Side], see
                 seed=rnd.randrange(1 << 30),
             )
             assert action is not None
+        if (
+            bidding is not None
+            and seat & 1 == a_team
+            and action["type"] == "pass"
+            and m.round.phase == "bidding"
+        ):
+            bidding.check_pass(rules, seat, m.view(seat), list(history), seed)
         history += m.apply(seat, action)
     last = m.last_round
     assert last is not None
@@ -116,7 +163,7 @@ def play(rules: Rules, deck: list[str], dealer: int, sides: dict[int, Side], see
     team, delta = last["team"], last["delta"]
     game = (delta, -delta) if team == 0 else (-delta, delta)
     winner = team if last["made"] else 1 - team
-    return Result(game, (last["points"][0], last["points"][1]), winner)
+    return Result(game, (last["points"][0], last["points"][1]), winner, (team, last["made"]))
 
 
 def sample_speed() -> float:
@@ -158,7 +205,9 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--budget", type=float, default=0.4, help="default thinking budget (s)")
     parser.add_argument("--rules", choices=("default", "reduced"), default="default")
+    parser.add_argument("--bidding", action="store_true", help="contracts made, passes checked")
     args = parser.parse_args()
+    bidding = Bidding() if args.bidding else None
     a, b = parse_side(args.a, args.budget), parse_side(args.b, args.budget)
     rules = REDUCED if args.rules == "reduced" else Rules()
     game: list[float] = []
@@ -169,8 +218,15 @@ def main() -> None:
     for n in range(args.decks):
         deck = [CODES[c] for c in fresh_deck(random.Random(f"{args.seed}:{n}"))]
         dealer = n % 4
-        first = play(rules, deck, dealer, {0: a, 1: b}, seed=args.seed * 100003 + 2 * n)
-        second = play(rules, deck, dealer, {0: b, 1: a}, seed=args.seed * 100003 + 2 * n + 1)
+        first = play(rules, deck, dealer, {0: a, 1: b}, args.seed * 100003 + 2 * n, bidding, 0)
+        second = play(rules, deck, dealer, {0: b, 1: a}, args.seed * 100003 + 2 * n + 1, bidding, 1)
+        if bidding is not None:
+            for result, a_team in ((first, 0), (second, 1)):
+                if result.contract is not None:
+                    team, made = result.contract
+                    tally = bidding.contracts.setdefault("A" if team == a_team else "B", [0, 0])
+                    tally[0] += made
+                    tally[1] += 1
         # Side A is team 0 in the first deal, team 1 in the second.
         game.append(first.game_points[0] + second.game_points[1])
         cards.append(
@@ -204,6 +260,14 @@ def main() -> None:
                 f"{side.name}: {len(times)} decisions, {len(times) / sum(times):.1f} decisions/s,"
                 f" p95 {1000 * p95:.1f} ms (wall); {1000 * side.cpu / len(times):.1f} ms CPU each"
             )
+    if bidding is not None:
+        for name in ("A", "B"):
+            made, total = bidding.contracts.get(name, [0, 0])
+            print(f"contracts won by {name}: {total}, made {made}")
+        print(
+            f"A passed {bidding.passes} times with a call open; a simulation says the lowest"
+            f" call would have made in {bidding.passes_making} of them"
+        )
     print(f"Belief.sample in play positions: {sample_speed():.0f} us of CPU per sample")
     load = os.getloadavg()
     print(f"wall {time.perf_counter() - started:.0f} s, load average {load[0]:.2f} {load[1]:.2f}")

@@ -122,13 +122,25 @@ def bid(decision: Decision) -> Move:
     """Call the lowest legal value if the hand makes it in ``BID_CONFIDENCE`` of the
     sampled deals (two more if the partner holds the call), else pass."""
     rules = decision.rules
-    seat = decision.seat
     moves = decision.moves
     values = sorted(arg for kind, arg in moves if kind == "bid")
     if not values or PASS not in moves:
         return rule_based.bid(decision.position(), moves, rules.min_bid)
     lowest = values[0]
     asked = [lowest] if lowest + 2 > 28 + rules.last_trick_point else [lowest, lowest + 2]
+    limit = rules.min_bid - 1
+    for value, share in zip(asked, make_shares(decision, asked), strict=True):
+        if share >= BID_CONFIDENCE:
+            limit = value
+    return rule_based.bid(decision.position(), moves, limit)
+
+
+def make_shares(decision: Decision, asked: list[int]) -> list[float]:
+    """For each call value (rising), the share of sampled deals in which the seat's team,
+    as the bidder with the better of the two suits that suit its first four cards best,
+    takes that many card points."""
+    rules = decision.rules
+    seat = decision.seat
     ths = [POINT_SCALE + v for v in asked]
     hand = decision.sample.round.hands[seat] if decision.sample.round else 0
     suits = sorted(range(4), key=lambda s: -rule_based.suit_value(hand, s))[:2]
@@ -142,13 +154,11 @@ def bid(decision: Decision) -> Move:
                 reached[suit][k] += 1
 
     sampled(decision, judge)
-    limit = rules.min_bid - 1
-    for suit in suits:
-        need = BID_CONFIDENCE * max(1, reached[suit][0])  # deals the solver settled
-        for k, value in enumerate(asked, start=1):
-            if reached[suit][k] >= need:
-                limit = max(limit, value)
-    return rule_based.bid(decision.position(), moves, limit)
+    # reached[suit][0] counts the deals the solver settled.
+    return [
+        max(reached[s][k] / max(1, reached[s][0]) for s in suits)
+        for k in range(1, len(asked) + 1)
+    ]
 
 
 def choose_trump(decision: Decision) -> Move:
