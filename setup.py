@@ -11,7 +11,7 @@ setup(
         Extension(
             "game.bots.solver._core",
             sources=["game/bots/solver/_core.c"],
-            extra_compile_args=["-O2", "-std=gnu11"],
+            extra_compile_args=["-O3", "-std=gnu11"],
         )
     ]
 )
