@@ -437,6 +437,17 @@ static int search(Search *S, const State *s, int alpha, int beta) {
     int best_hint = NONE;
     int alpha0 = alpha, beta0 = beta;
     uint32_t misc = 0;
+    if (s->ntrick == 0 && s->played == 7 && s->aside < 0 && (s->shown || s->single)) {
+        /* The last trick with nothing left to choose: every seat plays its one card. */
+        State t = *s;
+        int seat = t.to_play;
+        for (;;) {
+            t.to_play = (int8_t)seat;
+            if (play_card(&t, &S->cfg, lowbit(t.hand[seat]))) break;
+            seat = t.to_play;
+        }
+        return final_value(&t, &S->cfg);
+    }
     if (s->ntrick == 0 && s->forced < 0) {
         int lo, hi;
         value_bounds(s, &S->cfg, &lo, &hi);
