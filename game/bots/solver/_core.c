@@ -348,7 +348,7 @@ static void order_moves(const State *s, int *mv, int n, int best) {
             uint32_t above = (1u << card) - 1;
             above &= suit_mask(card >> 3);
             int top = !(others & above);
-            score[i] = top ? 100 + POINTS[card] * 4 : 40 - POINTS[card] * 8 + (card & 7);
+            score[i] = top ? 100 + POINTS[card] * 4 : 40 - (card & 7);
         }
     } else {
         int trump = (s->shown && !s->single) ? s->trump : -1;

@@ -6,8 +6,9 @@ of a few rising value thresholds the move still reaches with best play by all fo
 seats: made, made with ``MARGIN`` points to spare, or not (an annulment, trump
 never shown, counts as a loss here). The move with the best average for the
 seat's team is played; the spare-margin grade only breaks near-ties (``GRADE`` of
-a stake). Grades for a near miss and for an annulment were tried and dropped:
-proving either costs ten times the rest.
+a stake), and among moves still tied the rule-based player chooses. Grades for a
+near miss and for an annulment were tried and dropped: proving either costs ten
+times the rest.
 
 With a seed the number of deals is counted (``deals_for``), so the same seed gives
 the same move on any machine; without one, deals are drawn until the budget
@@ -17,8 +18,8 @@ the same move on any machine; without one, deals are drawn until the budget
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
 
+from game.bots import rule_based
 from game.bots.decision import Decision
 from game.bots.solver.position import POINT_SCALE, engine_move, position, solver
 from game.engine.match import Match, Move
@@ -26,6 +27,7 @@ from game.engine.match import Match, Move
 MARGIN = 4  # card points that grade a near miss or a comfortable make
 GRADE = 0.1  # the value of one grade, in stakes
 DEALS_PER_SECOND = 200  # the counted budget when seeded (one core's rate, sampling included)
+TIE = 1e-9  # totals this close are a tie
 MIN_DEALS = 8
 MAX_DEALS = 2000
 SAFETY = 0.85  # share of the budget the loop plans to use (the rest: set-up, overrun)
@@ -86,7 +88,7 @@ def choose_card(decision: Decision) -> Move:
         ):
             break
         sample = decision.belief.sample(decision.rng)
-    return best(moves, totals)
+    return best(decision, totals)
 
 
 def add(totals: dict[Move, float], values: dict[Move, float]) -> None:
@@ -95,6 +97,12 @@ def add(totals: dict[Move, float], values: dict[Move, float]) -> None:
         totals[move] += values[move]
 
 
-def best(moves: Sequence[Move], totals: dict[Move, float]) -> Move:
-    """The move with the highest total, the first listed on a tie."""
-    return max(moves, key=lambda mv: totals[mv])
+def best(decision: Decision, totals: dict[Move, float]) -> Move:
+    """The move with the highest total; among tied moves, the rule-based player's choice
+    (a tie is common once every sampled deal is decided whatever is played, and the
+    sampled deals are not the real one: the conventions keep points safe)."""
+    top = max(totals.values())
+    tied = [mv for mv in decision.moves if totals[mv] >= top - TIE]
+    if len(tied) == 1:
+        return tied[0]
+    return rule_based.decide(decision.position(), tied, decision.rng)
