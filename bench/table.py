@@ -206,6 +206,7 @@ async def run(cluster: Cluster, tables: int, pace: float, duration: float, warmu
     await asyncio.sleep(1)  # let the last deliveries land before counting repeats
     for task in listeners:
         task.cancel()
+    await asyncio.gather(*listeners, return_exceptions=True)
     for table in bench_tables:
         for player in table.players:
             await player.close()

@@ -42,7 +42,9 @@ def cluster(tmp_path: Path) -> Iterator[Cluster]:
     reason = _skip_reason()
     if reason:
         pytest.skip(reason)
-    running = Cluster(tmp_path, processes=2, proxy=True, extra_env={"NEXT_DEAL_DELAY": "0.3"})
+    running = Cluster(
+        tmp_path, processes=2, proxy=True, extra_env={"NEXT_DEAL_DELAY": "0.3", "BOT_DELAY": "0.1"}
+    )
     running.start()
     try:
         yield running
