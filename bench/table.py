@@ -181,7 +181,7 @@ async def run(cluster: Cluster, tables: int, pace: float, duration: float, warmu
     else:
         urls = [cluster.url(i) for i in range(len(cluster.ports))]
     bench_tables = [BenchTable(s, urls, random.Random(rng.random())) for s in seeded]
-    opening = asyncio.Semaphore(20)
+    opening = asyncio.Semaphore(8)
 
     async def open_one(table: BenchTable) -> None:
         async with opening:

@@ -105,6 +105,8 @@ class LiveSite:
                     python, "-m", "daphne",
                     "-b", "127.0.0.1", "-p", str(port),
                     "--websocket-max-message-size", "16384",
+                    # daphne's 5 s to accept a socket is short for a starved test machine.
+                    "--websocket_connect_timeout", "30",
                     "twentynine.asgi:application",
                 ],
                 cwd=ROOT,
