@@ -11,7 +11,7 @@ known to the solver), and the chance that the contract makes is counted.
 * Double / Redouble / SetDouble and Single Hand: by the chance that the contract
   (or every trick of the Single Hand) is made.
 
-With a seed the deals are counted, not timed, like the card search.
+With a seed the work is counted, not timed, like the card search's.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 from game.bots import rule_based
 from game.bots.decision import Decision
 from game.bots.solver.position import POINT_SCALE, solver
-from game.bots.solver.search import SAFETY
+from game.bots.solver.search import MAX_DEALS, SAFETY, SAMPLE_WORK, work_for
 from game.engine.cards import SUIT_MASK
 from game.engine.deck import packet, seventh_card
 from game.engine.match import Match, Move
@@ -35,7 +35,6 @@ BID_CONFIDENCE = 0.7  # call up to the value made in this share of the deals
 DOUBLE_BELOW = 0.35  # an opponent doubles a contract that makes less often than this
 REDOUBLE_ABOVE = 0.75  # the bidder's side redoubles one that makes more often than this
 SINGLE_HAND_ABOVE = 0.65  # call Single Hand when all tricks fall this often
-CALL_DEALS_PER_SECOND = 60  # seeded budget: deals per second of budget
 MIN_CALL_DEALS = 6
 MAX_NODES = 300_000  # a deal the solver cannot settle within this is left out
 PASS: Move = ("pass", -1)
@@ -94,24 +93,24 @@ def opening(
     )
 
 
-def made(pos: Position) -> int:
+def made(pos: Position) -> tuple[int, int]:
     """Whether the bidder's (caller's) team makes the contract of a position (stake 1):
-    1 or 0, or -1 if the solver gave up."""
-    level, _ = solver().level(pos, [POINT_SCALE], MAX_NODES)
-    return level
+    1 or 0, or -1 if the solver gave up; and the nodes it searched."""
+    return solver().level(pos, [POINT_SCALE], MAX_NODES)
 
 
-def sampled(decision: Decision, judge: Callable[[Match], None]) -> int:
-    """Run ``judge`` on deals from the Belief within the budget; how many it judged."""
-    quota = max(MIN_CALL_DEALS, int(decision.budget_s * CALL_DEALS_PER_SECOND))
+def sampled(decision: Decision, judge: Callable[[Match], int]) -> int:
+    """Run ``judge`` (which returns the solver nodes it spent) on deals from the Belief
+    within the budget, counted like the card search's when seeded; how many it judged."""
+    quota = work_for(decision.budget_s)
     deadline = decision.started + SAFETY * decision.budget_s
-    sample, deals = decision.sample, 0
+    sample, deals, work = decision.sample, 0, 0
     while True:
         began = time.perf_counter()
-        judge(sample)
+        work += judge(sample) + SAMPLE_WORK
         deals += 1
         if decision.seeded:
-            if deals >= quota:
+            if deals >= MAX_DEALS or (deals >= MIN_CALL_DEALS and work >= quota):
                 return deals
         elif deals >= MIN_CALL_DEALS and 2 * time.perf_counter() - began > deadline:
             return deals
@@ -146,18 +145,20 @@ def make_shares(decision: Decision, asked: list[int]) -> list[float]:
     suits = sorted(range(4), key=lambda s: -rule_based.suit_value(hand, s))[:2]
     reached = {s: [0] * (len(asked) + 1) for s in suits}
 
-    def judge(m: Match) -> None:
+    def judge(m: Match) -> int:
+        work = 0
         for suit in suits:
             pos = opening(m, seat, suit, target=rules.min_bid)
-            level, _ = solver().level(pos, ths, MAX_NODES)
+            level, nodes = solver().level(pos, ths, MAX_NODES)
+            work += nodes
             for k in range(level + 1):
                 reached[suit][k] += 1
+        return work
 
     sampled(decision, judge)
     # reached[suit][0] counts the deals the solver settled.
     return [
-        max(reached[s][k] / max(1, reached[s][0]) for s in suits)
-        for k in range(1, len(asked) + 1)
+        max(reached[s][k] / max(1, reached[s][0]) for s in suits) for k in range(1, len(asked) + 1)
     ]
 
 
@@ -171,14 +172,18 @@ def choose_trump(decision: Decision) -> Move:
     wins = dict.fromkeys(options, 0)
     marriage = decision.rules.marriage != "off"
 
-    def judge(m: Match) -> None:
+    def judge(m: Match) -> int:
+        work = 0
         for mv in options:
             if mv[0] == "seventh_card":
                 card = seventh_card(m.round.deck, m.round.first, seat)  # type: ignore[union-attr]
                 pos = opening(m, seat, card >> 3, seventh=card, target=bid, marriage=marriage)
             else:
                 pos = opening(m, seat, mv[1], target=bid, marriage=marriage)
-            wins[mv] += max(0, made(pos))
+            level, nodes = made(pos)
+            wins[mv] += max(0, level)
+            work += nodes
+        return work
 
     sampled(decision, judge)
     return max(options, key=lambda mv: wins[mv])
@@ -192,7 +197,7 @@ def make_chance(decision: Decision) -> float:
     rules = decision.rules
     tally = [0, 0]
 
-    def judge(m: Match) -> None:
+    def judge(m: Match) -> int:
         s = m.round
         assert s is not None
         if s.sh_caller >= 0:
@@ -204,25 +209,28 @@ def make_chance(decision: Decision) -> float:
             )
         else:
             pos = opening(m, s.bidder, s.trump, target=s.bid, marriage=rules.marriage != "off")
-        count(tally, made(pos))
+        return count(tally, made(pos))
 
     sampled(decision, judge)
     return tally[0] / max(1, tally[1])
 
 
-def count(tally: list[int], result: int) -> None:
-    """Count one deal's make (1) or miss (0); a deal the solver gave up on (-1) is left out."""
-    if result >= 0:
-        tally[0] += result
+def count(tally: list[int], result: tuple[int, int]) -> int:
+    """Count one deal's make (1) or miss (0); a deal the solver gave up on (-1) is left
+    out. Returns the nodes spent."""
+    level, nodes = result
+    if level >= 0:
+        tally[0] += level
         tally[1] += 1
+    return nodes
 
 
 def single_hand_chance(decision: Decision) -> float:
     """The chance, over sampled deals, that the seat takes all 8 tricks as a Single Hand."""
     tally = [0, 0]
 
-    def judge(m: Match) -> None:
-        count(tally, made(opening(m, decision.seat, 0, target=0, single=True)))
+    def judge(m: Match) -> int:
+        return count(tally, made(opening(m, decision.seat, 0, target=0, single=True)))
 
     sampled(decision, judge)
     return tally[0] / max(1, tally[1])

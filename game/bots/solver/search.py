@@ -10,9 +10,11 @@ a stake), and among moves still tied the rule-based player chooses. Grades for a
 near miss and for an annulment were tried and dropped: proving either costs ten
 times the rest.
 
-With a seed the number of deals is counted (``deals_for``), so the same seed gives
-the same move on any machine; without one, deals are drawn until the budget
-(less the time one more deal takes) is spent.
+With a seed the work is counted, not timed: solver nodes plus ``SAMPLE_WORK`` per
+sampled deal, up to ``WORK_PER_SECOND`` times the budget (at least ``MIN_DEALS``
+deals), so the same seed gives the same move on any machine and the thinking time
+still follows the budget (few deals at the first lead, many near the end); without
+a seed, deals are drawn until the budget (less the time one more deal takes) is spent.
 """
 
 from __future__ import annotations
@@ -26,17 +28,18 @@ from game.engine.match import Match, Move
 
 MARGIN = 4  # card points that grade a near miss or a comfortable make
 GRADE = 0.1  # the value of one grade, in stakes
-DEALS_PER_SECOND = 200  # the counted budget when seeded (one core's rate, sampling included)
+WORK_PER_SECOND = 5_000_000  # seeded budget: solver nodes per second of one core, with room
+SAMPLE_WORK = 2_000  # a sampled deal costs about as much as this many nodes
 TIE = 1e-9  # totals this close are a tie
-MIN_DEALS = 8
+MIN_DEALS = 6
 MAX_DEALS = 2000
 SAFETY = 0.85  # share of the budget the loop plans to use (the rest: set-up, overrun)
 MAX_NODES = 400_000  # a deal the solver cannot settle within this is skipped (about 30 ms)
 
 
-def deals_for(budget_s: float) -> int:
-    """How many deals a seeded decision solves for a budget."""
-    return max(MIN_DEALS, min(MAX_DEALS, int(budget_s * DEALS_PER_SECOND)))
+def work_for(budget_s: float) -> int:
+    """The work (nodes) a seeded decision may spend for a budget."""
+    return int(budget_s * WORK_PER_SECOND)
 
 
 def thresholds(m: Match) -> tuple[list[int], list[float], int]:
@@ -70,18 +73,19 @@ def choose_card(decision: Decision) -> Move:
     if len(moves) == 1:
         return moves[0]
     totals = dict.fromkeys(moves, 0.0)
-    quota = deals_for(decision.budget_s)
+    quota = work_for(decision.budget_s)
     deadline = decision.started + SAFETY * decision.budget_s
     sample = decision.sample
-    deals = 0
+    deals = work = 0
     while True:
         began = time.perf_counter()
-        values = card_values(sample, decision.seat)[0]
+        values, nodes = card_values(sample, decision.seat)
         if values is not None:
             add(totals, values)
         deals += 1
+        work += nodes + SAMPLE_WORK
         if decision.seeded:
-            if deals >= quota:
+            if deals >= MAX_DEALS or (deals >= MIN_DEALS and work >= quota):
                 break
         elif deals >= MAX_DEALS or (
             deals >= MIN_DEALS and 2 * time.perf_counter() - began > deadline
