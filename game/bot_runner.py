@@ -1,10 +1,11 @@
 """Computer players take their turns: off the event loop, once per version, after a short pause.
 
-Whoever sees a snapshot in which a computer player may act calls ``schedule_bot_turn``:
+Whoever sees a snapshot of a table with computer players calls ``schedule_bot_turn``:
 every socket when it is sent a state (a connect or a sync after a restart included),
 and the runner itself after each bot move it applied, so bots keep playing while the
 people are away. Each process runs at most one task per (game, version). The task
-reads the deal's public events, asks a worker process for the decision (a
+takes the deal's public events (kept in memory from version to version, read from the
+action log when this process missed one), asks a worker process for the decision (a
 ``ProcessPoolExecutor`` started lazily, ``BOT_WORKERS`` processes, given only the rules,
 the seat, its view and the events: the thinking never runs on the event loop nor holds
 this process's GIL), waits until ``BOT_DELAY`` has passed since the turn began, and
@@ -27,7 +28,7 @@ from typing import Any
 from channels.db import database_sync_to_async
 from django.conf import settings
 
-from game.bot_seats import bot_seats_in_turn, fallback_action
+from game.bot_seats import DealHistories, bot_seats_in_turn, fallback_action
 from game.bot_services import bot_history, play_for_bot
 from game.bot_worker import decide, warm_up
 from game.broadcast import announce
@@ -47,6 +48,7 @@ Key = tuple[int, int]
 _tasks: dict[Key, asyncio.Task[None]] = {}
 _handled: OrderedDict[Key, None] = OrderedDict()
 _pool: ProcessPoolExecutor | None = None
+_histories = DealHistories()
 
 
 def schedule_bot_turn(latest: Snapshot) -> None:
@@ -57,12 +59,18 @@ def schedule_bot_turn(latest: Snapshot) -> None:
     if key in _tasks or key in _handled:
         return
     _remember(key)
+    _histories.follow(latest)
     seats = bot_seats_in_turn(latest.match, latest.bots)
     if not seats:
         return
     task = asyncio.get_running_loop().create_task(_take_turn(latest, seats))
     _tasks[key] = task
     task.add_done_callback(lambda _: _tasks.pop(key, None))
+
+
+def history_kept(game_id: int, version: int) -> list[dict[str, Any]] | None:
+    """The deal's public events at this version as this process keeps them, if it does."""
+    return _histories.get(game_id, version)
 
 
 def _remember(key: Key) -> None:
@@ -88,7 +96,10 @@ async def _move(latest: Snapshot, seats: list[int], due: float) -> None:
     """Decide for the first bot in turn that acts (a bot may decline an optional marriage;
     then the next one, or the person in turn, acts), wait for the pause, apply once."""
     assert latest.match is not None
-    history = await database_sync_to_async(bot_history)(latest.game_id, latest.version)
+    history = _histories.get(latest.game_id, latest.version)
+    if history is None:
+        history = await database_sync_to_async(bot_history)(latest.game_id, latest.version)
+        _histories.keep(latest.game_id, latest.version, history)
     chosen: tuple[int, dict[str, Any]] | None = None
     for seat in seats:
         action = await _decide(latest, seat, history)

@@ -9,8 +9,9 @@ seat back. Nothing here touches the database; ``game.bot_services`` makes the ch
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Protocol
 
 from game.models import Game
 
@@ -19,7 +20,11 @@ LEVEL_LABELS = {"easy": "easy", "strong": "strong"}
 # Seat 0 is drawn at the bottom of its own screen, the next seat to its right (play goes
 # counter-clockwise by default), its partner opposite.
 PLACES = ("South", "East", "North", "West")
-COMPUTER_BADGE = "computer"
+HANDOVER = "handover"
+# Events the server adds to the log that no engine call returned: never shown to bots.
+NOT_FROM_THE_ENGINE = frozenset({HANDOVER, "reset"})
+# Games whose deal history a process keeps in memory.
+HISTORIES_KEPT = 1024
 
 
 def bot_name(seat: int) -> str:
@@ -88,3 +93,63 @@ def seat_plate(game: Game, seat: int) -> dict[str, Any]:
     if level:
         return {"seat": seat, "name": bot_name(seat), "level": level, "replaces": person}
     return {"seat": seat, "name": person, "level": "", "replaces": None}
+
+
+def starts_deal(events: list[dict[str, Any]]) -> bool:
+    """True when one change's events hold the start of a deal (its first packet)."""
+    return any(e["type"] == "deal" and e.get("packet") == 1 for e in events)
+
+
+def extend_history(
+    history: list[dict[str, Any]], events: list[dict[str, Any]]
+) -> list[dict[str, Any]]:
+    """The deal's public events after one more change: ``history`` plus the engine's events of
+    the change, or from the start of a new deal when the change made one."""
+    engine = [e for e in events if e["type"] not in NOT_FROM_THE_ENGINE]
+    starts = [i for i, e in enumerate(engine) if e["type"] == "deal" and e.get("packet") == 1]
+    if starts:
+        return engine[starts[-1]:]
+    return [*history, *engine] if engine else history
+
+
+class _Version(Protocol):
+    """One version of a game and the events of the change that made it (a ``Snapshot``)."""
+
+    @property
+    def game_id(self) -> int: ...
+
+    @property
+    def version(self) -> int: ...
+
+    @property
+    def events(self) -> list[dict[str, Any]]: ...
+
+
+class DealHistories:
+    """Each game's deal history at its latest version this process has seen, kept by
+    following the versions one by one (a gap forgets it: the log is read again)."""
+
+    def __init__(self) -> None:
+        self._kept: OrderedDict[int, tuple[int, list[dict[str, Any]]]] = OrderedDict()
+
+    def follow(self, latest: _Version) -> None:
+        """Take the change that made ``latest`` into its game's history, if the one before
+        is known (or the change starts a deal)."""
+        known = self._kept.get(latest.game_id)
+        if known is not None and known[0] == latest.version - 1:
+            self.keep(latest.game_id, latest.version, extend_history(known[1], latest.events))
+        elif starts_deal(latest.events):
+            self.keep(latest.game_id, latest.version, extend_history([], latest.events))
+
+    def get(self, game_id: int, version: int) -> list[dict[str, Any]] | None:
+        """The history at exactly this version, if kept."""
+        known = self._kept.get(game_id)
+        return known[1] if known is not None and known[0] == version else None
+
+    def keep(self, game_id: int, version: int, history: list[dict[str, Any]]) -> None:
+        if game_id in self._kept and self._kept[game_id][0] > version:
+            return
+        self._kept[game_id] = (version, history)
+        self._kept.move_to_end(game_id)
+        while len(self._kept) > HISTORIES_KEPT:
+            self._kept.popitem(last=False)

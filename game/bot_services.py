@@ -16,7 +16,16 @@ from typing import Any
 from django.db import transaction
 
 from game import snapshot
-from game.bot_seats import LEVELS, bot_name, level_of, levels, with_level
+from game.bot_seats import (
+    HANDOVER,
+    LEVELS,
+    bot_name,
+    extend_history,
+    level_of,
+    levels,
+    starts_deal,
+    with_level,
+)
 from game.models import Game, GameAction
 from game.services import (
     TableError,
@@ -28,11 +37,8 @@ from game.services import (
 )
 from game.snapshot import Snapshot
 
-HANDOVER = "handover"
-# Events the server adds to the log that no engine call returned: never shown to bots.
-NOT_FROM_THE_ENGINE = frozenset({HANDOVER, "reset"})
-# More changes than one deal can have (about 40 calls and 32 cards), hand-overs included.
-DEAL_ROWS = 400
+# Changes read from the log at a time while looking back for the start of the deal.
+CHUNK_ROWS = 64
 
 
 def play_for_bot(
@@ -95,22 +101,24 @@ def bot_history(game_id: int, upto: int) -> list[dict[str, Any]]:
     """The public events of the deal in progress at version ``upto``, oldest first: exactly
     the lists ``deal()`` and every ``apply()`` returned since the deal began (the log's own
     ``reset`` and ``handover`` events left out)."""
-    rows = (
-        GameAction.objects.filter(game_id=game_id, seq__lte=upto)
-        .order_by("-seq")
-        .values_list("events", flat=True)[:DEAL_ROWS]
-    )
-    since_deal: list[list[dict[str, Any]]] = []
-    for events in rows:
-        engine = [e for e in events if e["type"] not in NOT_FROM_THE_ENGINE]
-        starts = [i for i, e in enumerate(engine) if e["type"] == "deal" and e["packet"] == 1]
-        if starts:
-            since_deal.append(engine[starts[-1]:])
+    newest_first: list[list[dict[str, Any]]] = []
+    while upto > 0:
+        chunk = list(
+            GameAction.objects.filter(game_id=game_id, seq__lte=upto)
+            .order_by("-seq")
+            .values_list("seq", "events")[:CHUNK_ROWS]
+        )
+        for seq, events in chunk:
+            newest_first.append(events)
+            if starts_deal(events):
+                history: list[dict[str, Any]] = []
+                for older in reversed(newest_first):
+                    history = extend_history(history, older)
+                return history
+            upto = seq - 1
+        if len(chunk) < CHUNK_ROWS:
             break
-        since_deal.append(engine)
-    else:
-        return []
-    return [event for events in reversed(since_deal) for event in events]
+    return []
 
 
 def _bad_seat(message: str) -> TableError:

@@ -15,11 +15,15 @@ from game.bots import choose_action
 from game.engine import Rules
 
 PARENT_CHECK_SECONDS = 1.0
+# How much lower than the serving process a worker runs (Unix nice): the sockets come first.
+NICENESS = 10
 
 
 def warm_up() -> None:
     """Run once when a worker starts (the imports above are done, so the first move is quick):
-    watch the serving process, and end this worker when it has gone, however it ended."""
+    yield the CPU to the serving process whenever both want it (a lower priority), watch the
+    serving process, and end this worker when it has gone, however it ended."""
+    os.nice(NICENESS)
     parent = os.getppid()
 
     def watch() -> None:

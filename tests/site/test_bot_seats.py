@@ -3,10 +3,14 @@ badge wherever a seat is shown, and the host's hand-over of a seat and back."""
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+from typing import Any
+
 import pytest
 
 from accounts.models import User
 from game import bot_services, services, snapshot
+from game.bot_seats import DealHistories
 from game.engine import Match
 from game.models import Game, GameAction
 from game.services import TableError
@@ -162,3 +166,34 @@ def test_it_refuses_the_replaced_persons_move_even_from_the_cached_table(
         services.apply_action(full_game.pk, person, move, latest.version)
     assert refused.value.code == "replaced"
     assert Game.objects.get(pk=full_game.pk).version == latest.version
+
+
+def test_it_gives_bots_the_deals_events_from_the_log_and_from_memory_alike(
+    owner_game: Game,
+) -> None:
+    first = {"type": "deal", "dealer": 0, "packet": 1}
+    plays = [{"type": "play", "seat": n % 4, "card": f"C{n}"} for n in range(140)]
+    changes: list[list[dict[str, Any]]] = [
+        [{"type": "deal", "dealer": 3, "packet": 1}, {"type": "annulled", "reason": "x"}],
+        [first],
+        [{"type": "bid", "seat": 1, "value": 16, "match": False}],
+        [{"type": "reset", "what": "score"}],
+        *[[play] for play in plays],
+        [{"type": "handover", "seat": 2, "to": "computer", "level": "easy",
+          "name": "Robo-North", "player": None}],
+        [{"type": "reset", "what": "round"}, {"type": "deal", "dealer": 0, "packet": 1}],
+    ]
+    GameAction.objects.bulk_create(
+        GameAction(game=owner_game, seq=seq, action={"type": "x"}, events=events)
+        for seq, events in enumerate(changes, start=1)
+    )
+    in_deal = len(changes) - 1  # the version of the hand-over, before the round reset
+    expected = [first, changes[2][0], *plays]
+    assert bot_services.bot_history(owner_game.pk, in_deal) == expected
+    assert bot_services.bot_history(owner_game.pk, len(changes)) == [changes[-1][1]]
+    assert bot_services.bot_history(owner_game.pk, 1) == [changes[0][0], changes[0][1]]
+
+    kept = DealHistories()
+    for seq, events in enumerate(changes, start=1):
+        kept.follow(SimpleNamespace(game_id=owner_game.pk, version=seq, events=events))
+        assert kept.get(owner_game.pk, seq) == bot_services.bot_history(owner_game.pk, seq)

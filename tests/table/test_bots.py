@@ -18,6 +18,7 @@ from channels.db import database_sync_to_async
 from pytest_django.fixtures import Settings
 
 from accounts.models import User
+from game.bot_runner import history_kept
 from game.bot_services import bot_history
 from game.models import Game, GameAction
 from tests.table.conftest import Open, TableClient, seat_everyone, session_cookie
@@ -114,6 +115,7 @@ async def test_it_plays_a_whole_deal_with_one_person_and_three_computer_players(
     version = olive.state["version"]
     history = await database_sync_to_async(bot_history)(bot_game.pk, version)
     assert history == engine_events(received_events(olive))
+    assert history_kept(bot_game.pk, version) == history  # followed in memory, version by version
     assert history[0] == {"type": "deal", "dealer": history[0]["dealer"], "packet": 1}
     assert history[-1]["type"] == "round_end"
     await olive.close()
