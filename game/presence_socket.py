@@ -53,7 +53,11 @@ class PresenceSocket(AsyncWebsocketConsumer):
         task.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await task
-        here = await database_sync_to_async(presence.leave)(self.game_id, self.channel_name)
+        try:
+            here = await database_sync_to_async(presence.leave)(self.game_id, self.channel_name)
+        except Exception:  # e.g. the database is gone at shutdown: the row expires by itself
+            log.exception("Forgetting a socket at game %s failed", self.game_id)
+            return
         await self._tell_presence(here)
 
     async def send_presence(self) -> None:
