@@ -86,7 +86,8 @@ class BenchTable:
         self.rng = rng
         self.arrivals: list[dict[int, float]] = [{} for _ in self.players]
         self.changed = asyncio.Event()
-        # Every action sent: (the version it was sent against, the action, refused?).
+        # Every action sent: [the version it was sent against, the action, refused?, seen by
+        # all four sockets in time?].
         self.sent: list[list[Any]] = []
 
     async def open(self) -> None:
@@ -130,18 +131,20 @@ class BenchTable:
             await asyncio.sleep(max(0.0, next_at - time.monotonic()))
             next_at += pace
             version = self.version()
-            able = [p for p in self.players if p.state["version"] == version and p.state["legal"]]
+            settled = all(p.state["version"] == version for p in self.players)
+            able = [p for p in self.players if p.state["legal"]] if settled else []
             if not able:  # between deals (the next one starts by itself) or catching up
                 await self.all_past(version, timeout=10)
                 continue
             actor = self.rng.choice(able)
             action = self.rng.choice(actor.state["legal"])
             sent = time.monotonic()
-            self.sent.append([version, action, False])
+            self.sent.append([version, action, False, False])
             await actor.act(action)
             if not await self.all_past(version, timeout=10):
                 tally.timeouts += 1
                 continue
+            self.sent[-1][3] = True
             if sent >= start:
                 last = max(arrivals.get(version + 1, sent) for arrivals in self.arrivals)
                 tally.latencies.append(last - sent)
@@ -154,18 +157,20 @@ def cpu_seconds(pid: int) -> float:
 
 
 def check_logs(cluster: Cluster, tables: list[BenchTable]) -> tuple[int, int]:
-    """(lost, twice): sent-and-accepted actions missing from the log at their version, and
-    player actions in the log that the bench did not send there (or that were applied twice)."""
+    """(lost, twice): actions whose change every socket of the table was sent but which the
+    log does not hold at that version, and player actions in the log that the bench did not
+    send there (or that were applied twice). An action that timed out is not counted lost:
+    nobody was told it happened."""
     code = LOG_CODE.replace("GAMES", json.dumps([t.game for t in tables]))
     rows = json.loads(cluster.site.shell(code).strip().splitlines()[-1])
     logged: dict[tuple[int, int], dict[str, Any]] = {(g, s): a for g, s, a in rows}
     lost = twice = 0
     sent_at: set[tuple[int, int]] = set()
     for table in tables:
-        for version, action, refused in table.sent:
+        for version, action, refused, seen in table.sent:
             if logged.get((table.game, version + 1)) == action:
                 sent_at.add((table.game, version + 1))
-            elif not refused:
+            elif seen and not refused:
                 lost += 1
     for key, action in logged.items():
         if action.get("type") not in NOT_SENT and key not in sent_at:
