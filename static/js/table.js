@@ -190,7 +190,7 @@ root.addEventListener("click", (e) => {
     if (window.confirm(RESET_QUESTION[what])) connection.reset(what);
     return;
   }
-  if (target.closest("#last-trick-button")) {
+  if (target.closest("#last-trick-button, .show-last-trick")) {
     showLastTrick();
     return;
   }

@@ -294,8 +294,9 @@ def test_it_explains_a_made_contract_until_the_next_deal(
     assert ".." not in lines
     # This round's panel names the deal's own dealer, not the next one.
     assert page.locator("#round-info dd[data-key='deal']").text_content() == "#1, dealt by Asha"
-    # The last trick can still be looked at, in a box of its own with one caption.
-    page.locator("#last-trick-button").evaluate("b => b.click()")
+    # The last trick can still be looked at from the felt, in a box of its own with one caption.
+    inside(page, "#round-result .show-last-trick")
+    page.locator("#round-result .show-last-trick").click()
     overlay = page.locator("#last-trick")
     overlay.wait_for(state="visible", timeout=WAIT_MS)
     assert overlay.locator(".card").count() == 4

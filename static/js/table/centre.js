@@ -154,7 +154,7 @@ function drawRoundResult(root, state) {
   }
   box.hidden = false;
   const full = view.phase === "deal";
-  drawResult(box, table, result, view.round_no, full);
+  drawResult(box, table, result, view.round_no, full, view.last_trick);
 }
 
 /** Refresh "Next deal in 3 s" from the moment the state arrived. */

@@ -87,9 +87,10 @@ function scoreLine(table, result) {
 
 /**
  * Draw the panel into `box` for `result` (a view's last_round). `full` while no deal is in
- * progress; otherwise (the next auction) only the headline stays, marked "Last deal".
+ * progress (with a button for `lastTrick`, the view's last trick, if any); otherwise (the next
+ * auction) only the headline stays, marked "Last deal".
  */
-export function drawResult(box, table, result, roundNo, full) {
+export function drawResult(box, table, result, roundNo, full, lastTrick = null) {
   box.dataset.annulled = String(Boolean(result.annulled));
   box.dataset.made = String(Boolean(result.made));
   box.classList.toggle("earlier", !full);
@@ -107,6 +108,14 @@ export function drawResult(box, table, result, roundNo, full) {
   if (result.points && result.tricks) parts.push(teamRows(table, result));
   parts.push(para("result-why", resultReason(table, result)));
   if (!result.annulled) parts.push(para("result-score", scoreLine(table, result)));
+  if (lastTrick) {
+    // The last trick stays one tap away from the felt (on a phone the side panel is closed).
+    parts.push(Object.assign(document.createElement("button"), {
+      type: "button",
+      className: "button small show-last-trick",
+      textContent: "Show the last trick",
+    }));
+  }
   const next = para("countdown", "");
   next.id = "countdown";
   parts.push(next);
