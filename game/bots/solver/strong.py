@@ -1,6 +1,7 @@
 """The strong computer player: card play by PIMC over deals solved exactly by the
 compiled solver; calls by the rule-based player (``choose``) or by simulation over
-solved deals (``choose_simulated``)."""
+solved deals (``choose_simulated``, level ``strong-sim``: it lost game points to
+``choose`` in bench/bots.py under the reduced rules, passing too many hands)."""
 
 from __future__ import annotations
 
