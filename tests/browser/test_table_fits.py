@@ -146,6 +146,18 @@ def test_it_fits_the_hand_and_the_calls_on_screen(
         tops = {round(b["y"]) for b in (page.locator(controls).nth(i).bounding_box() or {"y": 0}
                                          for i in range(1, len(labels)))}
         assert len(tops) <= 2, tops
+        # Every label is whole: its text is no wider than its button.
+        clipped = page.locator("#controls .button").evaluate_all(
+            """els => els.filter(e => {
+                const words = document.createRange();
+                words.selectNodeContents(e);
+                return words.getBoundingClientRect().width > e.clientWidth;
+            }).map(e => e.textContent)"""
+        )
+        assert clipped == [], clipped
+        if size == "phone":  # two even rows, Pass beside both
+            boxes = [page.locator(controls).nth(i).bounding_box() for i in range(len(labels))]
+            assert boxes[0] and boxes[1] and boxes[0]["height"] > 1.5 * boxes[1]["height"], boxes
     close(page)
 
 
