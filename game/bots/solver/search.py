@@ -8,7 +8,9 @@ never shown, counts as a loss here). The move with the best average for the
 seat's team is played; the spare-margin grade only breaks near-ties (``GRADE`` of
 a stake), and among moves still tied the rule-based player chooses. Grades for a
 near miss and for an annulment were tried and dropped: proving either costs ten
-times the rest.
+times the rest. From ``EXACT_FROM`` tricks played, where solving is cheap, each
+move gets its exact value instead: game points plus ``CARD_POINT`` per card point
+of the seat's team (a whole deal's points weigh less than one game point).
 
 With a seed the work is counted, not timed: solver nodes plus ``SAMPLE_WORK`` per
 sampled deal, up to ``WORK_PER_SECOND`` times the budget (at least ``MIN_DEALS``
@@ -35,6 +37,9 @@ MIN_DEALS = 6
 MAX_DEALS = 2000
 SAFETY = 0.85  # share of the budget the loop plans to use (the rest: set-up, overrun)
 MAX_NODES = 400_000  # a deal the solver cannot settle within this is skipped (about 30 ms)
+EXACT_FROM = 3  # tricks played from which moves get exact values (cheap by then)
+WINDOW = 30_000  # the solver's full value window (its INF): exact values
+CARD_POINT = 0.02  # the weight of one card point, in game points, where values are exact
 
 
 def work_for(budget_s: float) -> int:
@@ -54,20 +59,33 @@ def thresholds(m: Match) -> tuple[list[int], list[float], int]:
     return [made, made + target + MARGIN], [-stake, stake, stake + GRADE * stake], 0
 
 
-def card_values(m: Match, seat: int) -> tuple[dict[Move, float] | None, int]:
+def card_values(
+    m: Match, seat: int, exact_from: int = EXACT_FROM
+) -> tuple[dict[Move, float] | None, int]:
     """The value of each legal card move of ``seat`` in one fully known deal, for the
     seat's team (None if the solver gave up), and the nodes it searched."""
     r = m.round
     assert r is not None
+    sign = 1 if seat & 1 == (r.sh_caller if r.sh_caller >= 0 else r.bidder) & 1 else -1
+    if r.tricks_played >= exact_from:
+        exact, nodes = solver().values(position(m), -WINDOW, WINDOW, MAX_NODES)
+        if exact is None:
+            return None, nodes
+        return {engine_move(mv): sign * graded(v) for mv, v in exact}, nodes
     ths, values, start = thresholds(m)
     levels, nodes = solver().levels(position(m), ths, start, MAX_NODES)
     if levels is None:
         return None, nodes
-    sign = 1 if seat & 1 == (r.sh_caller if r.sh_caller >= 0 else r.bidder) & 1 else -1
     return {engine_move(mv): sign * values[level] for mv, level in levels}, nodes
 
 
-def choose_card(decision: Decision) -> Move:
+def graded(value: int) -> float:
+    """An exact solver value in game points, card points weighing ``CARD_POINT`` each."""
+    delta, points = divmod(value, POINT_SCALE)  # points are never negative
+    return delta + CARD_POINT * points
+
+
+def choose_card(decision: Decision, exact_from: int = EXACT_FROM) -> Move:
     """The card (or trump request) with the best average over solved sampled deals."""
     moves = decision.moves
     if len(moves) == 1:
@@ -79,7 +97,7 @@ def choose_card(decision: Decision) -> Move:
     deals = work = 0
     while True:
         began = time.perf_counter()
-        values, nodes = card_values(sample, decision.seat)
+        values, nodes = card_values(sample, decision.seat, exact_from)
         if values is not None:
             add(totals, values)
         deals += 1
