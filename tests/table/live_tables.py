@@ -17,7 +17,8 @@ from websockets.asyncio.client import ClientConnection, connect
 
 from tests.live_site import LiveSite
 
-SEED_CODE = """
+# The start of every seeding script: imports and a session cookie for a user.
+SEED_PRELUDE = """
 import json
 from django.conf import settings
 from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
@@ -32,7 +33,9 @@ def cookie(user):
     store[HASH_SESSION_KEY] = user.get_session_auth_hash()
     store.create()
     return settings.SESSION_COOKIE_NAME + "=" + store.session_key
+"""
 
+SEED_CODE = SEED_PRELUDE + """
 tables = []
 for t in range(COUNT):
     seated = [

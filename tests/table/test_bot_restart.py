@@ -16,26 +16,11 @@ from typing import Any
 import pytest
 
 from tests.live_site import LiveSite
-from tests.table.live_tables import LivePlayer
+from tests.table.live_tables import SEED_PRELUDE, LivePlayer
 
 pytestmark = pytest.mark.server
 
-SEED = """
-import json
-from django.conf import settings
-from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
-from django.contrib.sessions.backends.db import SessionStore
-from accounts.models import Friendship, User
-from game.models import Game
-
-def cookie(user):
-    store = SessionStore()
-    store[SESSION_KEY] = str(user.pk)
-    store[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
-    store[HASH_SESSION_KEY] = user.get_session_auth_hash()
-    store.create()
-    return settings.SESSION_COOKIE_NAME + "=" + store.session_key
-
+SEED = SEED_PRELUDE + """
 asha = User.objects.create_user("asha@example.com", None, first_name="Asha")
 esha = User.objects.create_user("esha@example.com", None, first_name="Esha")
 Friendship.objects.create(user=asha, friend=esha)
