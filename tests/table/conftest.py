@@ -180,10 +180,24 @@ def _quick_table(transactional_db: None, settings: Settings) -> None:
 
 @pytest.fixture(autouse=True)
 async def _close_connections_after() -> AsyncIterator[None]:
-    """After each test, close the database connection of the thread that ran its database
-    calls (Django's async ORM leaves it open), so the test database can be dropped."""
+    """After each test, stop what the table left running (a next deal's timer, a bot's
+    turn, a socket the test did not close) and wait for their database calls to end, so
+    the flush between tests cannot deadlock with a late deal; then close the database
+    connection of the thread that ran them (Django's async ORM leaves it open), so the
+    test database can be dropped."""
     yield
+    await _stop_background_tasks()
     await sync_to_async(connections.close_all)()
+
+
+async def _stop_background_tasks() -> None:
+    """Cancel every other task of this test's loop and wait until each has ended (a task
+    inside ``database_sync_to_async`` ends only when its thread's call has returned)."""
+    current = asyncio.current_task()
+    left = [task for task in asyncio.all_tasks() if task is not current and not task.done()]
+    for task in left:
+        task.cancel()
+    await asyncio.gather(*left, return_exceptions=True)
 
 
 def make_user(email: str, name: str) -> User:
