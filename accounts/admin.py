@@ -1,9 +1,14 @@
 """Django admin for users (staff set the account type here), friendships and requests."""
 
+import contextlib
+
 from django.contrib import admin
 from django.contrib.auth.admin import UserAdmin as DjangoUserAdmin
 from django.contrib.auth.forms import AdminUserCreationForm, UserChangeForm
+from django.db.models import QuerySet
+from django.http import HttpRequest
 
+from accounts.friends import remove_friend
 from accounts.models import FriendRequest, Friendship, User
 
 
@@ -56,11 +61,25 @@ class UserAdmin(DjangoUserAdmin):
 
 @admin.register(Friendship)
 class FriendshipAdmin(admin.ModelAdmin):
-    """One row per direction; a friendship shows up twice."""
+    """One row per direction; a friendship shows up twice. Deleting either row ends the
+    friendship the way a player does (both rows, and each leaves the other's table at once)."""
 
     list_display = ("user", "friend", "created")
     search_fields = ("user__email", "friend__email")
     raw_id_fields = ("user", "friend")
+
+    def delete_model(self, request: HttpRequest, obj: Friendship) -> None:
+        _end_friendship(obj)
+
+    def delete_queryset(self, request: HttpRequest, queryset: QuerySet[Friendship]) -> None:
+        for row in queryset.select_related("user"):
+            _end_friendship(row)
+
+
+def _end_friendship(row: Friendship) -> None:
+    """End the friendship this row is half of (nothing if its other half ended it already)."""
+    with contextlib.suppress(User.DoesNotExist):
+        remove_friend(row.user, row.friend_id)
 
 
 @admin.register(FriendRequest)

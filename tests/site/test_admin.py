@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from accounts.models import AccountType, User
+import pytest
+
+from accounts.models import AccountType, Friendship, User
 from game.models import Game
 from tests.site.conftest import MakePerson, login
 
@@ -44,3 +46,24 @@ def test_it_lets_staff_change_an_account_type(
 
 def test_it_keeps_the_admin_from_other_people(owner: User) -> None:
     assert login(owner).get("/admin/accounts/user/").status_code == 302
+
+
+@pytest.mark.parametrize("how", ["delete page", "bulk action"])
+def test_it_ends_a_friendship_deleted_in_the_admin_for_both_and_frees_the_seat(
+    how: str, owner: User, friend: User, owner_game: Game
+) -> None:
+    staff = User.objects.create_superuser("staff@example.com", "staff-password-29")
+    client = login(staff)
+    row = Friendship.objects.get(user=owner, friend=friend)
+    if how == "delete page":
+        response = client.post(f"/admin/accounts/friendship/{row.pk}/delete/", {"post": "yes"})
+    else:
+        both = Friendship.objects.filter(user__in=[owner, friend]).values_list("pk", flat=True)
+        response = client.post(
+            "/admin/accounts/friendship/",
+            {"action": "delete_selected", "_selected_action": list(both), "post": "yes"},
+        )
+    assert response.status_code == 302
+    assert not Friendship.objects.filter(user__in=[owner, friend]).exists()
+    owner_game.refresh_from_db()
+    assert owner_game.seat_1_id is None
