@@ -3,14 +3,16 @@
 ``random`` (any legal move, for sparring), ``rule`` (the rule-based player),
 ``easy`` (the rule-based player with human mistakes) and ``strong`` (the best
 player: PIMC over deals solved exactly by the compiled solver, game/bots/solver/),
-``strong-sim`` (strong with every call made by simulation too) and ``rollout`` (the
-earlier strong: PIMC with rule-based rollouts, kept for comparison).
+``strong-sim`` (strong with every call made by simulation too), ``rollout`` (the
+earlier strong: PIMC with rule-based rollouts, kept for comparison) and ``ismcts``
+(a sparring partner playing like the public C++ IS-MCTS bot, game/bots/ismcts/).
 """
 
 from __future__ import annotations
 
 from game.bots import easy, pimc, random_player, rule_based
 from game.bots.decision import Player
+from game.bots.ismcts import player as ismcts
 from game.bots.solver import strong
 
 LEVELS: dict[str, Player] = {
@@ -20,4 +22,5 @@ LEVELS: dict[str, Player] = {
     "strong": strong.choose,
     "strong-sim": strong.choose_simulated,
     "rollout": pimc.choose,
+    "ismcts": ismcts.choose,
 }

@@ -1,0 +1,50 @@
+"""The ismcts level's calls, the C++ bot's hand rules (abhigyan7/29, bot.cc):
+
+- **Bid**: the first seat to speak calls 16. Any later seat values its four cards at
+  16, plus 1 per jack, plus 1 when one suit has three or four of them, at most 17;
+  it calls that value if the highest call so far is lower, else passes (it never
+  matches a challenger).
+- **Trump**: the suit it holds most of among its four cards (a tie goes to the suit
+  of the earliest such card in its hand); always a suit in hand, never the 7th card.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from game.bots.position import Position
+from game.engine.match import Move
+
+OPENING = 16  # the first speaker's call, whatever its cards
+CAP = 17  # the highest call it ever makes
+
+PASS: Move = ("pass", -1)
+
+
+def hand_value(hand: int) -> int:
+    """The call the four cards are worth: 16, +1 per jack, +1 for three of a suit, max 17."""
+    jacks = sum(1 for suit in range(4) if hand >> (8 * suit) & 1)
+    longest = max((hand >> (8 * suit) & 0xFF).bit_count() for suit in range(4))
+    return min(CAP, OPENING + jacks + longest // 3)
+
+
+def bid(pos: Position, moves: list[Move]) -> Move:
+    """Call 16 when nobody has spoken, else the hand's value if it beats the highest call."""
+    auction = pos.auction
+    value = OPENING if not auction.calls else hand_value(pos.hand)
+    if auction.calls and auction.high >= value:
+        return PASS
+    if ("bid", value) in moves:
+        return ("bid", value)
+    higher = sorted(arg for kind, arg in moves if kind == "bid" and arg >= value)
+    return ("bid", higher[0]) if higher else PASS
+
+
+def trump(hand_order: Sequence[int]) -> Move:
+    """The suit most common among the cards (listed in hand order); ties to the earliest."""
+    counts = [0, 0, 0, 0]
+    for card in hand_order:
+        counts[card >> 3] += 1
+    longest = max(counts)
+    suit = next(card >> 3 for card in hand_order if counts[card >> 3] == longest)
+    return ("trump", suit)
