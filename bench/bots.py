@@ -16,10 +16,12 @@ CPU time of one ``Belief.sample`` in play positions, and the load average.
     .venv/bin/python bench/bots.py --a strong:0.2 --b easy --decks 100 --rules reduced
     .venv/bin/python bench/bots.py --a strong --b rollout --bidding
 
-``--bidding`` also prints, per side, how many of the contracts it won it made, and
-for side A's passes when a call was open, how often a simulation (the strong level's
-solved sampled deals, game/bots/solver/calls.py) says the seat's team would have
-made the lowest call open to it (in at least half of the deals).
+``--log FILE`` writes every deal's public events (one JSON line per deal, with the
+deck number and side A's team) for a closer look. ``--bidding`` also prints, per
+side, how many of the contracts it won it made, and for side A's passes when a call
+was open, how often a simulation (the strong level's solved sampled deals,
+game/bots/solver/calls.py) says the seat's team would have made the lowest call
+open to it (in at least half of the deals).
 
 A side is ``LEVEL[:BUDGET_S]`` with LEVEL one of game.bots.LEVELS (random, rule,
 easy, strong); the budget defaults to ``--budget``. ``--rules reduced`` plays
@@ -30,6 +32,7 @@ bidding.
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import os
 import random
@@ -38,6 +41,7 @@ import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -75,6 +79,7 @@ class Result:
     card_points: tuple[int, int]
     winner: int | None  # the team that won the deal; None if annulled
     contract: tuple[int, bool] | None = None  # the bidder's team and whether it made it
+    events: list[dict[str, Any]] = field(default_factory=list)  # the deal's public events
 
 
 @dataclass
@@ -159,11 +164,12 @@ def play(
     last = m.last_round
     assert last is not None
     if last["annulled"]:
-        return Result((0, 0), (0, 0), None)
+        return Result((0, 0), (0, 0), None, events=history)
     team, delta = last["team"], last["delta"]
     game = (delta, -delta) if team == 0 else (-delta, delta)
     winner = team if last["made"] else 1 - team
-    return Result(game, (last["points"][0], last["points"][1]), winner, (team, last["made"]))
+    points = (last["points"][0], last["points"][1])
+    return Result(game, points, winner, (team, last["made"]), history)
 
 
 def sample_speed() -> float:
@@ -206,6 +212,7 @@ def main() -> None:
     parser.add_argument("--budget", type=float, default=0.4, help="default thinking budget (s)")
     parser.add_argument("--rules", choices=("default", "reduced"), default="default")
     parser.add_argument("--bidding", action="store_true", help="contracts made, passes checked")
+    parser.add_argument("--log", help="write each deal's public events to this file (JSON lines)")
     args = parser.parse_args()
     bidding = Bidding() if args.bidding else None
     a, b = parse_side(args.a, args.budget), parse_side(args.b, args.budget)
@@ -215,11 +222,18 @@ def main() -> None:
     won = scored = 0
     shares: list[float] = []  # per deck: the share of its deals with a result that A won
     started = time.perf_counter()
+    if args.log:
+        Path(args.log).write_text("")
     for n in range(args.decks):
         deck = [CODES[c] for c in fresh_deck(random.Random(f"{args.seed}:{n}"))]
         dealer = n % 4
         first = play(rules, deck, dealer, {0: a, 1: b}, args.seed * 100003 + 2 * n, bidding, 0)
         second = play(rules, deck, dealer, {0: b, 1: a}, args.seed * 100003 + 2 * n + 1, bidding, 1)
+        if args.log:
+            with open(args.log, "a") as log:
+                for result, a_team in ((first, 0), (second, 1)):
+                    line = {"deck": n, "a_team": a_team, "events": result.events}
+                    log.write(json.dumps(line) + "\n")
         if bidding is not None:
             for result, a_team in ((first, 0), (second, 1)):
                 if result.contract is not None:
