@@ -4,8 +4,9 @@
 ``easy`` (the rule-based player with human mistakes) and ``strong`` (the best
 player: PIMC over deals solved exactly by the compiled solver, game/bots/solver/),
 ``strong-sim`` (strong with every call made by simulation too), ``rollout`` (the
-earlier strong: PIMC with rule-based rollouts, kept for comparison) and ``ismcts``
-(a sparring partner playing like the public C++ IS-MCTS bot, game/bots/ismcts/).
+earlier strong: PIMC with rule-based rollouts, kept for comparison), ``ismcts`` and
+``ismcts-old`` (sparring partners playing like the public C++ IS-MCTS bot's latest
+and older versions, game/bots/ismcts/).
 """
 
 from __future__ import annotations
@@ -23,4 +24,5 @@ LEVELS: dict[str, Player] = {
     "strong-sim": strong.choose_simulated,
     "rollout": pimc.choose,
     "ismcts": ismcts.choose,
+    "ismcts-old": ismcts.choose_older,
 }

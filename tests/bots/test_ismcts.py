@@ -1,5 +1,5 @@
-"""The ismcts level: plays like the public C++ IS-MCTS bot (its calls, its trump
-requests, its search) and stays legal under every rule option."""
+"""The ismcts levels: play like the public C++ IS-MCTS bot's latest and older versions
+(their calls, trump requests and search) and stay legal under every rule option."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from game.bots import choose_action
 from game.bots.ismcts._mcts import search
 from game.bots.ismcts.calls import hand_value
 from game.bots.ismcts.player import iterations_for
+from game.bots.ismcts.style import OLDER
 from game.engine import Match, Rules
 from game.engine.cards import INDEX
 from tests.bots.conftest import SCALE
@@ -32,7 +33,7 @@ def test_it_plays_every_rule_option_legally() -> None:
     seen: Counter[tuple[str, str]] = Counter()
     for n in range(30 * SCALE):
         m = Match(random_rules(rnd), dealer=n % 4, seed=n)
-        levels = {s: rnd.choice(["ismcts", "ismcts", "rule"]) for s in range(4)}
+        levels = {s: rnd.choice(["ismcts", "ismcts-old", "rule"]) for s in range(4)}
         play_deal(m, rnd, levels, budget_s=0.01, seen=seen)
     assert seen[("play", "play")] > 100 and seen[("play", "show_trump")] > 0
     assert seen[("bidding", "bid")] > 0 and seen[("trump", "trump")] > 0
@@ -43,6 +44,9 @@ def test_it_values_four_cards_at_16_plus_jacks_and_a_long_suit_at_most_17() -> N
     assert hand_value(mask("JH", "AC", "TD", "7S")) == 17
     assert hand_value(mask("9H", "AH", "7H", "7S")) == 17
     assert hand_value(mask("JH", "JC", "JD", "9S")) == 17
+    # The older version: 2 per jack, no cap.
+    assert hand_value(mask("JH", "9H", "7H", "7S"), OLDER) == 19
+    assert hand_value(mask("JH", "JC", "JD", "9S"), OLDER) == 22
 
 
 def test_it_calls_and_asks_for_trump_as_the_cpp_bot_does() -> None:
@@ -88,46 +92,72 @@ def test_it_calls_and_asks_for_trump_as_the_cpp_bot_does() -> None:
     assert min(checked[k] for k in ("opening", "call", "pass", "trump", "ask")) > 0, checked
 
 
-def endgame(trump: int) -> tuple[int, list[tuple[int, int]]]:
-    """Seat 0 (bidder, 13 of 17 points) plays last to a trick with the 9C or the 7C:
-    the 9C takes 4 points and makes the contract; the last trick goes to seat 1's JC
-    either way."""
+def visits_of(
+    hands: tuple[int, int, int, int],
+    trick: list[tuple[int, int]],
+    points: tuple[int, int],
+    target: int,
+    trump: int,
+    older: bool,
+) -> dict[int, int]:
+    """Root visits of seat 0 (the bidder, to play with two cards left, every hand known)."""
     _, _, visits = search(
-        (mask("9C", "7C"), mask("JC"), mask("QD"), mask("8S")),
+        hands,
         (0, 0, 0, 0),
         0,
         (0, 0, 0, 0),
-        [(1, INDEX["AC"]), (2, INDEX["KD"]), (3, INDEX["TC"])],
+        [(seat, INDEX[card]) for seat, card in trick],
         0,
-        (13, 2),
+        points,
         6,
         trump,
         -1,
         0,
-        17,
+        target,
         False,
-        mask("9C", "7C"),
+        older,
+        hands[0],
         400,
         0.0,
         7,
         0.7,
     )
-    best = max(visits, key=lambda pair: pair[1])[0]
-    return best, visits
+    return dict(visits)
+
+
+def endgame(trump: int, older: bool = False) -> dict[int, int]:
+    """Seat 0 (13 of 17 points) plays last to a trick with the 9C or the 7C: the 9C
+    takes 4 points and makes the contract; the last trick goes to seat 1's JC."""
+    hands = (mask("9C", "7C"), mask("JC"), mask("QD"), mask("8S"))
+    trick = [(1, "AC"), (2, "KD"), (3, "TC")]
+    return visits_of(hands, trick, (13, 2), 17, trump, older)
+
+
+def discard(older: bool) -> dict[int, int]:
+    """Trump hidden, seat 0 (10 of 15 points) cannot follow a trick the opponents take:
+    throwing the 7S keeps the 9D for the last trick, which its partner's JH takes."""
+    hands = (mask("9D", "7S"), mask("8H"), mask("JH"), mask("QH"))
+    trick = [(1, "AC"), (2, "KC"), (3, "TC")]
+    return visits_of(hands, trick, (10, 5), 15, -1, older)
 
 
 def test_it_plays_the_card_that_makes_the_contract() -> None:
-    best, visits = endgame(trump=2)
-    assert best == INDEX["9C"]
-    assert dict(visits)[INDEX["9C"]] > 10 * dict(visits)[INDEX["7C"]]
+    visits = endgame(trump=2)
+    assert visits[INDEX["9C"]] > 10 * visits[INDEX["7C"]]
 
 
 def test_it_sees_every_card_alike_while_trump_is_hidden_as_the_cpp_bot_does() -> None:
     """Its playouts never show trump, so a deal still hidden at the root is always
     annulled there (a result of 0.5 whatever is played)."""
-    _, visits = endgame(trump=-1)
-    counts = [v for _, v in visits]
-    assert max(counts) - min(counts) <= 1
+    for visits in (endgame(trump=-1), discard(older=False)):
+        assert max(visits.values()) - min(visits.values()) <= 1
+
+
+def test_its_older_version_scores_the_contract_with_trump_hidden_and_must_beat() -> None:
+    visits = discard(older=True)
+    assert visits[INDEX["7S"]] > 10 * visits[INDEX["9D"]]
+    # Before trump is shown its model makes a seat beat the trick when it can.
+    assert set(endgame(trump=-1, older=True)) == {INDEX["9C"]}
 
 
 def test_it_refuses_a_search_whose_cards_do_not_add_up() -> None:
@@ -145,6 +175,7 @@ def test_it_refuses_a_search_whose_cards_do_not_add_up() -> None:
         0,
         17,
         False,
+        False,
         mask("9C", "7C"),
         10,
         0.0,
@@ -153,7 +184,7 @@ def test_it_refuses_a_search_whose_cards_do_not_add_up() -> None:
     ]
     assert search(*args)[1] == 10
     with pytest.raises(ValueError, match="root moves"):
-        search(*args[:13], mask("JC"), *args[14:])
+        search(*args[:14], mask("JC"), *args[15:])
     with pytest.raises(ValueError, match="slots"):
         search(args[0], (0, 3, 2, 2), *args[2:])
     with pytest.raises(ValueError, match="cards left"):

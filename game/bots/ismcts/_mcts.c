@@ -19,6 +19,12 @@
  * trump once trump is shown, else to the highest card of the led suit; the last
  * trick may carry one extra point.
  *
+ * With ``older``, the bot's older version: no 0.5 (the contract decides a deal with
+ * trump never shown too) and its follow rules: before trump is shown a seat must
+ * beat, with a card of the led suit, the highest rank in the trick if it can; once
+ * shown, a seat that cannot follow must overtrump a trump in the trick if it can.
+ * (Its deals ignored voids: the caller passes none.)
+ *
  * Cards are indices suit * 8 + rank (rank 0 = J, the highest), hands 32-bit masks.
  * The search releases the GIL.
  */
@@ -50,6 +56,7 @@ typedef struct {
     int bidder;
     int target;
     int last_bonus;
+    int older; /* the bot's older version: its follow rules, no 0.5 for a hidden trump */
 } Contract;
 
 typedef struct {
@@ -86,6 +93,34 @@ static inline int random_card(uint64_t *rng, uint32_t m) {
     return nth_bit(m, below(rng, __builtin_popcount(m)));
 }
 
+/* The cards the seat to play may play in the older version's model. */
+static uint32_t legal_older(const Deal *d) {
+    int seat = d->to_play;
+    uint32_t hand = d->hand[seat];
+    if (d->ntrick == 0) return hand;
+    uint32_t follow = hand & suit_mask(d->tcard[0] >> 3);
+    if (d->trump < 0) {
+        int top = 7; /* the highest rank in the trick, whatever its suit */
+        for (int i = 0; i < d->ntrick; i++)
+            if ((d->tcard[i] & 7) < top) top = d->tcard[i] & 7;
+        uint32_t beat = 0;
+        for (uint32_t m = follow; m; m &= m - 1)
+            if ((__builtin_ctz(m) & 7) < top) beat |= m & -m;
+        if (beat) return beat;
+    }
+    if (follow) return follow;
+    if (d->trump >= 0) {
+        uint32_t trumps = hand & suit_mask(d->trump);
+        int top = -1;
+        for (int i = 0; i < d->ntrick; i++)
+            if ((d->tcard[i] >> 3) == d->trump && (top < 0 || d->tcard[i] < top))
+                top = d->tcard[i];
+        if (top >= 0 && (trumps & ((1u << top) - 1))) return trumps & ((1u << top) - 1);
+        if (seat == d->revealer && trumps) return trumps;
+    }
+    return hand;
+}
+
 /* The cards the seat to play may play in the model. */
 static uint32_t legal(const Deal *d) {
     int seat = d->to_play;
@@ -105,6 +140,10 @@ static uint32_t legal(const Deal *d) {
     }
     uint32_t follow = hand & suit_mask(led);
     return follow ? follow : hand;
+}
+
+static inline uint32_t model_legal(const Deal *d, const Contract *k) {
+    return k->older ? legal_older(d) : legal(d);
 }
 
 static int trick_winner(const Deal *d) {
@@ -140,7 +179,7 @@ static void play(Deal *d, const Contract *k, int card) {
 }
 
 static double result(const Deal *d, const Contract *k, int player) {
-    if (d->trump < 0) return 0.5;
+    if (d->trump < 0 && !k->older) return 0.5;
     int made = d->pts[k->bidder & 1] >= k->target;
     return ((player & 1) == (k->bidder & 1)) ? made : !made;
 }
@@ -214,7 +253,7 @@ static int iterate(Tree *t, const Deal *root, uint32_t root_moves, const Info *i
     determinize(info, &d, rng);
     int32_t node = 0;
     for (;;) {
-        uint32_t moves = node == 0 ? root_moves : (d.played < 8 ? legal(&d) : 0);
+        uint32_t moves = node == 0 ? root_moves : (d.played < 8 ? model_legal(&d, k) : 0);
         if (!moves) break;
         uint32_t tried = 0;
         for (int32_t ch = t->nodes[node].first; ch >= 0; ch = t->nodes[ch].next)
@@ -244,7 +283,7 @@ static int iterate(Tree *t, const Deal *root, uint32_t root_moves, const Info *i
         play(&d, k, t->nodes[best].move);
         node = best;
     }
-    while (d.played < 8) play(&d, k, random_card(rng, legal(&d)));
+    while (d.played < 8) play(&d, k, random_card(rng, model_legal(&d, k)));
     for (; node >= 0; node = t->nodes[node].parent) {
         Node *n = &t->nodes[node];
         n->visits++;
@@ -279,15 +318,15 @@ static int parse_masks(PyObject *obj, uint32_t out[4], const char *what) {
 static PyObject *mcts_search(PyObject *module, PyObject *args) {
     PyObject *known_obj, *slots_obj, *voids_obj, *trick_obj;
     unsigned long long unseen_mask, root_moves_ll, seed;
-    int seat, played, trump, revealer, bidder, target, last_bonus;
+    int seat, played, trump, revealer, bidder, target, last_bonus, older;
     int pts0, pts1;
     Py_ssize_t iterations;
     double seconds, exploration;
     (void)module;
-    if (!PyArg_ParseTuple(args, "OOKOOi(ii)iiiiipKndKd", &known_obj, &slots_obj, &unseen_mask,
+    if (!PyArg_ParseTuple(args, "OOKOOi(ii)iiiiippKndKd", &known_obj, &slots_obj, &unseen_mask,
                           &voids_obj, &trick_obj, &seat, &pts0, &pts1, &played, &trump,
-                          &revealer, &bidder, &target, &last_bonus, &root_moves_ll,
-                          &iterations, &seconds, &seed, &exploration))
+                          &revealer, &bidder, &target, &last_bonus, &older,
+                          &root_moves_ll, &iterations, &seconds, &seed, &exploration))
         return NULL;
     Info info;
     uint32_t slots_u[4];
@@ -371,11 +410,11 @@ static PyObject *mcts_search(PyObject *module, PyObject *args) {
     root.played = played;
     root.trump = trump;
     root.revealer = revealer;
-    Contract k = {bidder, target, last_bonus};
+    Contract k = {bidder, target, last_bonus, older};
     /* The root's moves: the engine's legal cards the model allows too (else all of them). */
     Deal probe = root;
     probe.hand[seat] = info.known[seat];
-    uint32_t model = legal(&probe) & root_moves;
+    uint32_t model = model_legal(&probe, &k) & root_moves;
     if (model) root_moves = model;
 
     Tree t;
@@ -419,7 +458,8 @@ static PyObject *mcts_search(PyObject *module, PyObject *args) {
 static PyMethodDef mcts_methods[] = {
     {"search", mcts_search, METH_VARARGS,
      "search(known, slots, unseen, voids, trick, seat, points, tricks_played, trump, revealer,\n"
-     "bidder, target, last_bonus, root_moves, iterations, seconds, seed, exploration)\n"
+     "bidder, target, last_bonus, older, root_moves, iterations, seconds, seed,\n"
+     "exploration)\n"
      "-> (card, iterations, [(card, visits), ...]): the root child visited most after\n"
      "``iterations`` iterations or ``seconds`` of wall clock, whichever comes first\n"
      "(0 for no limit of that kind; at least one iteration is run)."},

@@ -1,9 +1,9 @@
-"""The ismcts level's calls, the C++ bot's hand rules (abhigyan7/29, bot.cc):
+"""The ismcts levels' calls, the C++ bot's hand rules (abhigyan7/29, bot.cc):
 
 - **Bid**: the first seat to speak calls 16. Any later seat values its four cards at
-  16, plus 1 per jack, plus 1 when one suit has three or four of them, at most 17;
-  it calls that value if the highest call so far is lower, else passes (it never
-  matches a challenger).
+  16, plus 1 per jack (2 in the older version), plus 1 when one suit has three or
+  four of them, at most 17 (the older version: no cap); it calls that value if the
+  highest call so far is lower, else passes (it never matches a challenger).
 - **Trump**: the suit it holds most of among its four cards (a tie goes to the suit
   of the earliest such card in its hand); always a suit in hand, never the 7th card.
 """
@@ -12,26 +12,26 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from game.bots.ismcts.style import LATEST, Style
 from game.bots.position import Position
 from game.engine.match import Move
 
 OPENING = 16  # the first speaker's call, whatever its cards
-CAP = 17  # the highest call it ever makes
 
 PASS: Move = ("pass", -1)
 
 
-def hand_value(hand: int) -> int:
-    """The call the four cards are worth: 16, +1 per jack, +1 for three of a suit, max 17."""
+def hand_value(hand: int, style: Style = LATEST) -> int:
+    """The call the four cards are worth: 16, and per jack and for three of a suit."""
     jacks = sum(1 for suit in range(4) if hand >> (8 * suit) & 1)
     longest = max((hand >> (8 * suit) & 0xFF).bit_count() for suit in range(4))
-    return min(CAP, OPENING + jacks + longest // 3)
+    return min(style.cap, OPENING + style.jack * jacks + longest // 3)
 
 
-def bid(pos: Position, moves: list[Move]) -> Move:
+def bid(pos: Position, moves: list[Move], style: Style = LATEST) -> Move:
     """Call 16 when nobody has spoken, else the hand's value if it beats the highest call."""
     auction = pos.auction
-    value = OPENING if not auction.calls else hand_value(pos.hand)
+    value = OPENING if not auction.calls else hand_value(pos.hand, style)
     if auction.calls and auction.high >= value:
         return PASS
     if ("bid", value) in moves:

@@ -1,4 +1,5 @@
-"""The ismcts level: a player of the kind of the public C++ IS-MCTS 29 bot (abhigyan7/29).
+"""The ismcts levels: players of the kind of the public C++ IS-MCTS 29 bot (abhigyan7/29),
+its latest version (``ismcts``) and its older one (``ismcts-old``, style.py).
 
 Calls by that bot's hand rules (calls.py). In the play of a regular round, as it
 does: a seat with only one card it may play plays it; a seat that cannot follow
@@ -10,7 +11,8 @@ gets the rule-based move.
 
 The search runs the number of iterations the C++ bot gets through in ``budget_s``
 by an estimate of its cost per iteration (``iterations_for``; this core is several
-times faster, so the count, not the clock, sets its strength). With a seed that
+times faster, so the count, not the clock, sets its strength; the older version ran
+a fixed 5,000). With a seed that
 count alone ends the search, so a decision is reproducible on any machine; without
 one the search also stops when ``budget_s`` is spent.
 """
@@ -21,11 +23,11 @@ from game.bots import rule_based
 from game.bots.decision import Decision
 from game.bots.ismcts import calls
 from game.bots.ismcts._mcts import search
+from game.bots.ismcts.style import LATEST, OLDER, Style
 from game.engine.cards import INDEX
 from game.engine.match import Move
 
 EXPLORATION = 0.7  # the UCB1 constant (ismcsolver's default, which the C++ bot keeps)
-LAST_TRICK_POINT = True  # the C++ bot's model counts one point for the last trick
 SAFETY = 0.9  # share of the budget the timed search uses (the rest: set-up)
 # The C++ bot's cost per iteration, estimated from its code (see docs/bots.md): a
 # heap-allocating copy of the game and determinization, then per move of the tree
@@ -45,7 +47,17 @@ def iterations_for(budget_s: float, cards_left: int) -> int:
 
 
 def choose(decision: Decision) -> Move:
-    """The ismcts level's move."""
+    """The ismcts level's move (the C++ bot's latest version)."""
+    return decide(decision, LATEST)
+
+
+def choose_older(decision: Decision) -> Move:
+    """The ismcts-old level's move (the C++ bot's older version)."""
+    return decide(decision, OLDER)
+
+
+def decide(decision: Decision, style: Style) -> Move:
+    """The move of that version of the C++ bot."""
     moves = decision.moves
     if len(moves) == 1:
         return moves[0]
@@ -54,16 +66,16 @@ def choose(decision: Decision) -> Move:
     if MARRIAGE in moves:
         return rule_based.choose(decision)
     if r.phase == "bidding":
-        return calls.bid(decision.position(), moves)
+        return calls.bid(decision.position(), moves, style)
     if r.phase == "trump":
         hand = [INDEX[code] for code in decision.belief.view["hand"]]
         return calls.trump(hand)
     if r.phase == "play" and r.sh_caller < 0:
-        return play(decision)
+        return play(decision, style)
     return rule_based.choose(decision)
 
 
-def play(decision: Decision) -> Move:
+def play(decision: Decision, style: Style) -> Move:
     """One card (or the trump request) in a regular round."""
     seat, moves = decision.seat, decision.moves
     pos = decision.position()
@@ -90,11 +102,14 @@ def play(decision: Decision) -> Move:
     unseen = 0
     for card in belief.unknown:
         unseen |= 1 << card
-    voids = [sum(0xFF << (8 * s) for s in range(4) if belief.voids[p] >> s & 1) for p in range(4)]
+    voids = [
+        sum(0xFF << (8 * s) for s in range(4) if style.voids and belief.voids[p] >> s & 1)
+        for p in range(4)
+    ]
     r = decision.sample.round
     assert r is not None
     cards_left = sum(known[s].bit_count() + slots[s] for s in range(4))
-    iterations = iterations_for(decision.budget_s, cards_left)
+    iterations = style.iterations or iterations_for(decision.budget_s, cards_left)
     seconds = 0.0 if decision.seeded else SAFETY * decision.budget_s
     card, _, _ = search(
         (known[0], known[1], known[2], known[3]),
@@ -109,7 +124,8 @@ def play(decision: Decision) -> Move:
         r.asker if r.trump_shown else -1,
         pos.bidder,
         pos.target,
-        LAST_TRICK_POINT,
+        style.last_point,
+        style.older,
         cards,
         iterations,
         seconds,
