@@ -203,6 +203,7 @@ async def run(cluster: Cluster, tables: int, pace: float, duration: float, warmu
     now = time.monotonic()
     start, stop = now + warmup, now + warmup + duration
     await asyncio.sleep(warmup)
+    print(f"measuring {tables} tables for {duration:.0f} s", flush=True)
     pids = cluster.pids()
     cpu_before = [cpu_seconds(pid) for pid in pids], cpu_seconds(os.getpid())
     await asyncio.gather(*(t.play(pace, start, stop, tally) for t in bench_tables))
@@ -280,7 +281,13 @@ def services(need: bool) -> Iterator[dict[str, str]]:
 
 def configure(args: argparse.Namespace, started: dict[str, str]) -> dict[str, str]:
     """The environment variables the site runs with for this configuration."""
-    env: dict[str, str] = {"NEXT_DEAL_DELAY": "1.0", "LOG_LEVEL": "ERROR"}
+    # Production settings (DEBUG off: no SQL recorded per query), on loopback without TLS.
+    env: dict[str, str] = {
+        "NEXT_DEAL_DELAY": "1.0",
+        "LOG_LEVEL": "ERROR",
+        "DEBUG": "false",
+        "SECRET_KEY": "bench-" + os.urandom(16).hex(),
+    }
     if args.db == "postgres":
         os.environ["DATABASE_URL"] = os.environ.get("DATABASE_URL") or started["DATABASE_URL"]
     else:

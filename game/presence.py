@@ -1,7 +1,7 @@
 """Who has a table open: one database row per open socket, so every server process agrees.
 
 A socket's row is written when it is accepted at the table, refreshed every
-``PRESENCE_REFRESH`` seconds while it stays open, and deleted by
+``PRESENCE_REFRESH`` seconds while it stays open (``game.presence_renewal``), and deleted by
 ``disconnect()``. A process that stops without running ``disconnect()`` leaves
 its rows behind; they stop counting ``PRESENCE_EXPIRY`` seconds after their last
 refresh and are deleted the next time anyone asks. A seated player is "online"
@@ -12,7 +12,7 @@ seat is "computer".
 from __future__ import annotations
 
 from datetime import timedelta
-from typing import Any
+from typing import Any, TypeVar
 
 from django.conf import settings
 from django.utils import timezone
@@ -21,6 +21,9 @@ from game.bot_seats import levels
 from game.models import Game, TablePresence
 
 Presence = dict[str, Any]
+T = TypeVar("T")
+# Most values in one ``IN (...)`` list (SQLite allows 32766 parameters, older builds 999).
+CHUNK = 500
 
 
 def arrive(game_id: int, user_id: int, channel_name: str) -> Presence:
@@ -32,33 +35,73 @@ def arrive(game_id: int, user_id: int, channel_name: str) -> Presence:
     return at_table(game_id)
 
 
-def refresh(game_id: int, user_id: int, channel_name: str) -> Presence:
-    """The socket is still open: renew its row (again, if it was forgotten); the presence."""
-    return arrive(game_id, user_id, channel_name)
-
-
 def leave(game_id: int, channel_name: str) -> Presence:
     """The socket closed; the table's presence now."""
     TablePresence.objects.filter(channel_name=channel_name).delete()
     return at_table(game_id)
 
 
+def renew(rows: list[tuple[str, int, int]]) -> dict[int, Presence]:
+    """Renew the rows of these open sockets, ``(channel name, game id, user id)`` each (write
+    again any row that was deleted meanwhile); the presence of each of their games."""
+    now = timezone.now()
+    for chunk in _chunks(rows):
+        names = [name for name, _, _ in chunk]
+        if TablePresence.objects.filter(channel_name__in=names).update(seen=now) == len(names):
+            continue
+        kept = set(
+            TablePresence.objects.filter(channel_name__in=names).values_list(
+                "channel_name", flat=True
+            )
+        )
+        TablePresence.objects.bulk_create(
+            [
+                TablePresence(channel_name=name, game_id=game_id, user_id=user_id, seen=now)
+                for name, game_id, user_id in chunk
+                if name not in kept
+            ],
+            ignore_conflicts=True,
+        )
+    return at_tables({game_id for _, game_id, _ in rows})
+
+
 def at_table(game_id: int) -> Presence:
     """``{"seats": [...], "watching": n}``: each seat "online", "away", "computer" (a computer
     player holds it) or None when empty, and how many people who do not play have it open
     (a person whose seat the host handed to a computer player counts among them)."""
+    return at_tables({game_id})[game_id]
+
+
+def at_tables(game_ids: set[int]) -> dict[int, Presence]:
+    """``at_table`` of several games, read with one query of each kind per chunk of games;
+    rows past ``PRESENCE_EXPIRY`` are deleted on the way."""
     cutoff = timezone.now() - timedelta(seconds=settings.PRESENCE_EXPIRY)
-    TablePresence.objects.filter(game_id=game_id, seen__lt=cutoff).delete()
-    here = set(TablePresence.objects.filter(game_id=game_id).values_list("user_id", flat=True))
-    row = (
-        Game.objects.filter(pk=game_id)
-        .values_list("seat_0", "seat_1", "seat_2", "seat_3", "bots")
-        .first()
-    ) or (None, None, None, None, [])
-    computers = levels(row[4])
+    found: dict[int, Presence] = {}
+    for chunk in _chunks(sorted(game_ids)):
+        TablePresence.objects.filter(game_id__in=chunk, seen__lt=cutoff).delete()
+        here: dict[int, set[int]] = {game_id: set() for game_id in chunk}
+        for game_id, user_id in TablePresence.objects.filter(game_id__in=chunk).values_list(
+            "game_id", "user_id"
+        ):
+            here[game_id].add(user_id)
+        rows = {
+            row[0]: row[1:]
+            for row in Game.objects.filter(pk__in=chunk).values_list(
+                "pk", "seat_0", "seat_1", "seat_2", "seat_3", "bots"
+            )
+        }
+        for game_id in chunk:
+            row: tuple[Any, ...] = rows.get(game_id, (None, None, None, None, []))
+            found[game_id] = _presence(row[:4], levels(row[4]), here[game_id])
+    return found
+
+
+def _presence(
+    seat_ids: tuple[int | None, ...], computers: tuple[str, ...], here: set[int]
+) -> Presence:
     seats: list[str | None] = []
     people: set[int] = set()
-    for seat, user_id in enumerate(row[:4]):
+    for seat, user_id in enumerate(seat_ids):
         if computers[seat]:
             seats.append("computer")
         elif user_id is None:
@@ -67,3 +110,8 @@ def at_table(game_id: int) -> Presence:
             seats.append("online" if user_id in here else "away")
             people.add(user_id)
     return {"seats": seats, "watching": len(here - people)}
+
+
+def _chunks(items: list[T]) -> list[list[T]]:
+    """``items`` in lists short enough for one ``IN (...)`` on any database."""
+    return [items[i : i + CHUNK] for i in range(0, len(items), CHUNK)]

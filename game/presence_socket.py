@@ -1,7 +1,8 @@
 """Who is here, over the table's websocket: the part of ``TableConsumer`` that keeps presence.
 
-A socket that is let in writes its row (``game.presence``), renews it every
-``PRESENCE_REFRESH`` seconds and deletes it when it closes; after each arrival
+A socket that is let in writes its row (``game.presence``), has it renewed every
+``PRESENCE_REFRESH`` seconds with every other socket of the process
+(``game.presence_renewal``) and deletes it when it closes; after each arrival
 and departure the table's presence goes to the game's group. Each socket sends
 its browser a ``presence`` message only when what it shows would change, and
 also checks at every renewal, so rows left by a stopped process (whose sockets
@@ -11,18 +12,16 @@ plus one renewal, without anyone announcing it.
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import json
 import logging
 from typing import Any
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
-from django.conf import settings
 
 from game import presence
 from game.broadcast import group_name
+from game.presence_renewal import renewer
 
 PRESENCE_EVENT = "presence.changed"
 
@@ -34,25 +33,24 @@ class PresenceSocket(AsyncWebsocketConsumer):
     game, the user and the role)."""
 
     presence_sent: presence.Presence | None = None
-    presence_task: asyncio.Task[None] | None = None
+    presence_counted = False
 
     async def presence_arrive(self) -> None:
-        """This socket was let in: count it, tell the table, and start renewing."""
+        """This socket was let in: count it, tell the table, and have its row renewed."""
         here = await database_sync_to_async(presence.arrive)(
             self.game_id, self.user_id, self.channel_name
         )
         await self._tell_presence(here)
-        if self.presence_task is None:
-            self.presence_task = asyncio.get_running_loop().create_task(self._renew())
+        if not self.presence_counted:
+            self.presence_counted = True
+            renewer().add(self)
 
     async def presence_leave(self) -> None:
         """This socket closed: stop renewing, forget it, and tell the table."""
-        task, self.presence_task = self.presence_task, None
-        if task is None:
+        if not self.presence_counted:
             return
-        task.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await task
+        self.presence_counted = False
+        renewer().discard(self)
         try:
             here = await database_sync_to_async(presence.leave)(self.game_id, self.channel_name)
         except Exception:  # e.g. the database is gone at shutdown: the row expires by itself
@@ -70,19 +68,10 @@ class PresenceSocket(AsyncWebsocketConsumer):
         if self.role is not None:
             await self._send_presence(event["presence"])
 
-    async def _renew(self) -> None:
-        """Renew this socket's row until it closes; a failed renewal is logged and retried."""
-        while True:
-            await asyncio.sleep(settings.PRESENCE_REFRESH)
-            try:
-                here = await database_sync_to_async(presence.refresh)(
-                    self.game_id, self.user_id, self.channel_name
-                )
-            except Exception:
-                log.exception("Renewing presence at game %s failed", self.game_id)
-                continue
-            if self.role is not None:
-                await self._send_presence(here)
+    async def presence_renewed(self, here: presence.Presence) -> None:
+        """This process renewed its rows: the table's presence now (``game.presence_renewal``)."""
+        if self.role is not None:
+            await self._send_presence(here)
 
     async def _tell_presence(self, here: presence.Presence) -> None:
         message = {"type": PRESENCE_EVENT, "presence": here}

@@ -45,7 +45,7 @@ from game.engine.play import (
     trick_winner,
 )
 from game.engine.refusal import refusal
-from game.engine.rules import Rules
+from game.engine.rules import Rules, restored
 from game.engine.scoring import move, round_delta
 from game.engine.stake import REGULAR_STAKE, risk_free
 from game.engine.state import Round
@@ -731,7 +731,7 @@ class Match:
 
     @classmethod
     def _restore(cls, data: dict[str, Any]) -> Match:
-        m = cls(Rules.from_dict(data["rules"]), dealer=data["dealer"], seed=data["seed"])
+        m = cls(restored(data["rules"]), dealer=data["dealer"], seed=data["seed"])
         if data["rng"] is not None:
             version, packed, gauss = data["rng"]
             raw = base64.b64decode(packed)

@@ -12,7 +12,7 @@ ValueError: min_bid must be one of 16, 15, not 14
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields
+from dataclasses import dataclass, fields
 from typing import Any
 
 # Every option and its allowed values, the default first.
@@ -65,8 +65,8 @@ class Rules:
                 raise ValueError(f"{field.name} must be one of {shown}, not {_show(value)}")
 
     def to_dict(self) -> dict[str, Any]:
-        """The options as a JSON-able dict."""
-        return asdict(self)
+        """The options as a JSON-able dict (every value is a plain scalar: no deep copy)."""
+        return {name: getattr(self, name) for name in OPTION_VALUES}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Rules:
@@ -75,6 +75,28 @@ class Rules:
         if unknown:
             raise ValueError(f"unknown rule option: {', '.join(unknown)}")
         return cls(**data)
+
+
+# Saved rules seen before, by their (option, type, value) triples: restored matches share them.
+_RESTORED: dict[tuple[tuple[str, type, Any], ...], Rules] = {}
+RESTORED_KEPT = 256
+
+
+def restored(data: dict[str, Any]) -> Rules:
+    """``Rules.from_dict`` of saved rules, validated once per distinct set of options (a
+    ``Rules`` is immutable, so every match restored with the same options shares one)."""
+    try:
+        # The type is part of the key: True == 1, but seventh_card=1 is not a valid option.
+        key = tuple(sorted((name, type(value), value) for name, value in data.items()))
+        known = _RESTORED.get(key)
+    except TypeError:  # an unhashable (so invalid) value: let from_dict name it
+        return Rules.from_dict(data)
+    if known is None:
+        known = Rules.from_dict(data)
+        if len(_RESTORED) >= RESTORED_KEPT:
+            _RESTORED.clear()
+        _RESTORED[key] = known
+    return known
 
 
 def _show(value: Any) -> str:

@@ -7,6 +7,7 @@ stopped without closing its sockets stop counting once they expire.
 
 from __future__ import annotations
 
+import asyncio
 from datetime import timedelta
 from typing import Any
 
@@ -121,3 +122,53 @@ async def test_it_shows_a_computer_players_seat_as_computer(
     message = await presence_until(dev, ["online", "away", "away", "computer"])
     assert message["watching"] == 1
     await presence_until(olive, ["online", "away", "away", "computer"])
+
+
+async def test_it_writes_again_a_row_deleted_while_its_socket_stays_open(
+    open_table: Open, players: list[User], game: Game, settings: Settings
+) -> None:
+    settings.PRESENCE_REFRESH = 1.0
+    olive = await open_table(players[0])
+    bilal = await open_table(players[1])
+    await presence_until(olive, ["online", "online", "away", "away"])
+    await TablePresence.objects.filter(game=game, user=players[1]).adelete()
+    # The next renewal writes Bilal's row again: his seat never turns away.
+    for _ in range(50):
+        if await TablePresence.objects.filter(game=game, user=players[1]).aexists():
+            break
+        await asyncio.sleep(0.1)
+    assert await TablePresence.objects.filter(game=game).acount() == 2
+    here = await database_sync_to_async(presence.at_table)(game.pk)
+    assert here["seats"] == ["online", "online", "away", "away"]
+    await bilal.close()
+    await presence_until(olive, ["online", "away", "away", "away"])
+
+
+async def test_it_renews_the_rows_of_every_socket_of_the_process_in_one_go(
+    open_table: Open, players: list[User], friend: User, game: Game, settings: Settings
+) -> None:
+    settings.PRESENCE_REFRESH = 1.0
+    clients = [await open_table(user) for user in [*players, friend]]
+    await presence_until(clients[0], ["online", "online", "online", "online"])
+    opened = {row.channel_name: row.seen async for row in TablePresence.objects.all()}
+    assert len(opened) == 5
+    await asyncio.sleep(1.5)
+    renewed = {row.channel_name: row.seen async for row in TablePresence.objects.all()}
+    assert renewed.keys() == opened.keys()
+    assert all(renewed[name] > opened[name] for name in opened)
+    assert len(set(renewed.values())) == 1  # one renewal wrote them all
+    for client in clients:
+        await client.close()
+    assert await TablePresence.objects.filter(game=game).acount() == 0
+
+
+def test_it_reads_the_presence_of_many_tables_at_once(
+    players: list[User], friend: User, game: Game
+) -> None:
+    rows = [("tab-1", game.pk, players[0].pk), ("tab-2", game.pk, friend.pk)]
+    tables = presence.renew(rows)
+    assert tables == {game.pk: {"seats": ["online", "away", "away", "away"], "watching": 1}}
+    assert presence.at_tables({game.pk, 10**9})[10**9] == {
+        "seats": [None, None, None, None],
+        "watching": 0,
+    }
