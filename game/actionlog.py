@@ -1,7 +1,9 @@
 """The two statements that save a table action, in plain SQL (the ORM's query building cost
 more CPU than the database did): the guarded ``UPDATE`` of the game row and the ``INSERT`` of
 its action-log row. Values go through each model field's own conversion, so SQLite and
-PostgreSQL (``jsonb``, time zones) get what the ORM would send. Call inside a transaction.
+PostgreSQL (``jsonb``, time zones) get what the ORM would send. ``advance`` and ``append``
+run inside a transaction; on PostgreSQL, ``advance_logged`` sends both as one statement (its
+own transaction: one round trip instead of BEGIN, UPDATE, INSERT, COMMIT).
 """
 
 from __future__ import annotations
@@ -32,6 +34,24 @@ def _insert_sql() -> str:
         f"INSERT INTO {table} (game_id, seq, seat, actor_id, action, events, created) "
         "VALUES (%s, %s, %s, %s, %s, %s, %s)"
     )
+
+
+@cache
+def _advance_logged_sql(seat: int) -> str:
+    game = connection.ops.quote_name(Game._meta.db_table)
+    log = connection.ops.quote_name(GameAction._meta.db_table)
+    return (
+        f"WITH moved AS (UPDATE {game} SET state = %s, version = %s, next_deal_at = %s, "
+        f"updated = %s WHERE id = %s AND version = %s AND seat_{seat}_id = %s RETURNING id) "
+        f"INSERT INTO {log} (game_id, seq, seat, actor_id, action, events, created) "
+        "SELECT id, %s, %s, %s, %s, %s, %s FROM moved"
+    )
+
+
+def one_statement() -> bool:
+    """Whether this database saves an action in one statement (``advance_logged``):
+    PostgreSQL, whose ``WITH`` may hold an ``UPDATE``."""
+    return bool(connection.vendor == "postgresql")
 
 
 def _db(model: Any, name: str, value: Any) -> Any:
@@ -77,3 +97,37 @@ def append(
     ]
     with connection.cursor() as cursor:
         cursor.execute(_insert_sql(), values)
+
+
+def advance_logged(
+    game_id: int,
+    version: int,
+    seat: int,
+    user_id: int,
+    state: str,
+    next_deal_at: datetime | None,
+    action: dict[str, Any],
+    events: list[dict[str, Any]],
+) -> bool:
+    """``advance`` and, if the game moved, ``append`` of its log row, in one statement outside
+    any transaction (PostgreSQL only: ``one_statement``); whether it moved. The statement
+    is atomic: both rows are written or neither."""
+    now = timezone.now()
+    values = [
+        state,
+        version + 1,
+        _db(Game, "next_deal_at", next_deal_at),
+        _db(Game, "updated", now),
+        game_id,
+        version,
+        user_id,
+        version + 1,
+        seat,
+        user_id,
+        _db(GameAction, "action", action),
+        _db(GameAction, "events", events),
+        _db(GameAction, "created", now),
+    ]
+    with connection.cursor() as cursor:
+        cursor.execute(_advance_logged_sql(seat), values)
+        return bool(cursor.rowcount == 1)

@@ -4,7 +4,8 @@ An action on a version this process already holds (the usual case) is checked
 and applied to a copy of that version's parsed match in memory, then saved
 with two statements in one transaction: an ``UPDATE`` guarded by the version
 and the actor's seat, and the ``INSERT`` of its row in the append-only action
-log (unique per game and version), in plain SQL (``game.actionlog``). If the
+log (unique per game and version), in plain SQL (``game.actionlog``; on
+PostgreSQL both are one statement, its own transaction). If the
 guard finds the row moved on, the transaction is rolled back and the action
 takes the locked path that every other change takes: lock the game row
 (``select_for_update``; SQLite takes its write lock at BEGIN instead), load the
@@ -247,9 +248,10 @@ class _Moved(Exception):
 
 def _apply_on(known: Snapshot, user_id: int, action: dict[str, Any]) -> Snapshot | None:
     """The fast path of ``apply_action``: the action applied to a copy of the cached match
-    and saved with a guarded ``UPDATE`` and one ``INSERT``. None when it must take the
-    locked path instead (refused here, so the locked path names the reason from the row;
-    or the row moved on)."""
+    and saved with a guarded ``UPDATE`` and one ``INSERT`` (on PostgreSQL one statement,
+    unless the action ends a deal, whose record is written in the same transaction). None
+    when it must take the locked path instead (refused here, so the locked path names the
+    reason from the row; or the row moved on)."""
     seat = known.seat_of(user_id)
     if seat is None or known.match is None or known.players[seat].bot:
         return None
@@ -261,6 +263,12 @@ def _apply_on(known: Snapshot, user_id: int, action: dict[str, Any]) -> Snapshot
     next_deal_at = _next_deal_at(match, known.next_deal_at)
     saved = match.to_json()
     version = known.version + 1
+    if actionlog.one_statement() and not any(map(deal_history.ends_deal, events)):
+        if not actionlog.advance_logged(
+            known.game_id, known.version, seat, user_id, saved, next_deal_at, action, events
+        ):
+            return None
+        return snapshot.successor(known, match, saved, events, next_deal_at)
     try:
         with transaction.atomic():
             if not actionlog.advance(
