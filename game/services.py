@@ -150,7 +150,7 @@ def reset(game_id: int, user_id: int, what: str) -> Snapshot:
                 "not_started", "The game has not started yet, so there is nothing to reset."
             )
         # Parsed from the row, not the cache: a reset is rare, and must start from the saved truth.
-        match = Match.from_json(game.state)
+        match = snapshot.parse_match(game.state)
         events: list[dict[str, Any]] = []
         if what in ("score", "all"):
             events += match.reset_score()
@@ -230,7 +230,7 @@ def _match_of(game: Game) -> Match:
     known = snapshot.cached(game.pk, game.version)
     if known is not None and known.match is not None:
         return known.match.copy()
-    return Match.from_json(game.state)
+    return snapshot.parse_match(game.state)
 
 
 def _play(match: Match, seat: int, action: dict[str, Any]) -> list[dict[str, Any]]:
@@ -261,7 +261,7 @@ def _apply_on(known: Snapshot, user_id: int, action: dict[str, Any]) -> Snapshot
     except TableError:
         return None
     next_deal_at = _next_deal_at(match, known.next_deal_at)
-    saved = match.to_json()
+    saved = snapshot.saved_match(match)
     version = known.version + 1
     if actionlog.one_statement() and not any(map(deal_history.ends_deal, events)):
         if not actionlog.advance_logged(
@@ -355,7 +355,7 @@ def _commit(
     players = snapshot.players_for(game)
     version = game.version + 1
     next_deal_at = _next_deal_at(match, game.next_deal_at)
-    state = match.to_json() if match is not None else ""
+    state = snapshot.saved_match(match) if match is not None else ""
     saved = Game.objects.filter(pk=game.pk, version=game.version).update(
         state=state,
         version=version,

@@ -203,7 +203,9 @@ class Snapshot:
             "direction": self.play_direction,
             "rules": self.rules,
             "next_deal_at": None if self.next_deal_at is None else self.next_deal_at.timestamp(),
-            "saved": self.saved,
+            # The saved match as a JSON object inside the message (not a string in a string):
+            # the receiving process parses the whole message in one go.
+            "saved": orjson.Fragment(self.saved) if self.saved else None,
             "events": self.events,
             "recheck": sorted(self.recheck),
         })
@@ -216,6 +218,25 @@ def encode(message: dict[str, Any]) -> str:
     return orjson.dumps(message).decode()
 
 
+def saved_match(match: Match) -> str:
+    """The match as ``Game.state`` holds it: ``Match.to_json``'s JSON, encoded by orjson."""
+    return encode_match_data(match.to_data())
+
+
+def encode_match_data(data: dict[str, Any]) -> str:
+    """``Match.to_data()`` output (or its parsed JSON) as saved text."""
+    return orjson.dumps(data).decode()
+
+
+def parse_match(saved: str) -> Match:
+    """The match of a saved ``Game.state`` (ValueError if it holds none)."""
+    try:
+        data = orjson.loads(saved)
+    except orjson.JSONDecodeError as error:
+        raise ValueError(f"not a saved match: {error}") from error
+    return Match.from_data(data)
+
+
 def from_wire(game_id: int, version: int, text: str) -> Snapshot:
     """The snapshot a group message carries, parsed once and kept in this process's cache."""
     known = cached(game_id, version)
@@ -223,6 +244,7 @@ def from_wire(game_id: int, version: int, text: str) -> Snapshot:
         return known
     data = orjson.loads(text)
     due = data["next_deal_at"]
+    saved = data["saved"]
     latest = Snapshot(
         game_id=game_id,
         version=version,
@@ -234,9 +256,9 @@ def from_wire(game_id: int, version: int, text: str) -> Snapshot:
         play_direction=data["direction"],
         rules=data["rules"],
         next_deal_at=None if due is None else datetime.fromtimestamp(due, UTC),
-        match=Match.from_json(data["saved"]) if data["saved"] else None,
+        match=None if saved is None else Match.from_data(saved),
         events=data["events"],
-        saved=data["saved"],
+        saved="" if saved is None else encode_match_data(saved),
         recheck=frozenset(data["recheck"]),
     )
     remember(latest)
@@ -369,7 +391,7 @@ def load(game: Game) -> Snapshot:
     if known is not None:
         snapshot = build(game, players, known.match, known.events, known.recheck)
     else:
-        match = Match.from_json(game.state) if game.state else None
+        match = parse_match(game.state) if game.state else None
         last = GameAction.objects.filter(game_id=game.pk, seq=game.version).first()
         events = last.events if last is not None else []
         recheck = frozenset(last.action.get("users", ())) if last is not None else frozenset()

@@ -696,6 +696,11 @@ class Match:
 
     def to_json(self) -> str:
         """The whole match, RNG state included, as JSON text."""
+        return json.dumps(self.to_data(), separators=(",", ":"))
+
+    def to_data(self) -> dict[str, Any]:
+        """What ``to_json`` writes, as a JSON-able dict (to encode with another JSON library);
+        it shares lists with the match: encode it before the next change."""
         rng_state: list[Any] | None = None
         if self.seed is not None:
             if self._rng_saved is None:
@@ -703,7 +708,7 @@ class Match:
                 packed = base64.b64encode(struct.pack(f"<{len(internal)}I", *internal))
                 self._rng_saved = [version, packed.decode("ascii"), gauss]
             rng_state = self._rng_saved
-        data = {
+        return {
             "format": FORMAT,
             "rules": self._rules_dict,
             "dealer": self.dealer,
@@ -716,12 +721,16 @@ class Match:
             "gathered": self.gathered,
             "round": self.round.to_dict() if self.round is not None else None,
         }
-        return json.dumps(data, separators=(",", ":"))
 
     @classmethod
     def from_json(cls, text: str) -> Match:
         """A match restored from ``to_json`` text; it behaves identically."""
-        data = json.loads(text)
+        return cls.from_data(json.loads(text))
+
+    @classmethod
+    def from_data(cls, data: object) -> Match:
+        """A match restored from ``to_data`` after a JSON round trip (ValueError if it is not
+        one); it takes over ``data``'s lists."""
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise ValueError("not a saved match")
         try:

@@ -30,17 +30,17 @@ async def test_it_builds_another_processs_change_once_and_reads_no_database(
         game.pk, players[in_turn.seat].pk, action, version
     )
     snapshot._cache.clear()
-    parsed: list[str] = []
-    real_from_json = Match.from_json
+    parsed: list[object] = []
+    real_from_data = Match.from_data
 
-    def counting_from_json(text: str) -> Match:
-        parsed.append(text)
-        return real_from_json(text)
+    def counting_from_data(data: object) -> Match:
+        parsed.append(data)
+        return real_from_data(data)
 
     def no_database(*args: Any, **kwargs: Any) -> None:
         raise AssertionError("a socket read the game from the database")
 
-    monkeypatch.setattr(Match, "from_json", staticmethod(counting_from_json))
+    monkeypatch.setattr(Match, "from_data", staticmethod(counting_from_data))
     for name in ("current", "load", "game_with_players", "history"):
         monkeypatch.setattr(snapshot, name, no_database)
     layer = get_channel_layer()
