@@ -43,13 +43,22 @@ def nginx_available() -> bool:
     return Path(NGINX).exists()
 
 
+# The tests' copy also says which process served each request (the multi-process tests read
+# it); the deployed file does not, so it never tells the world the upstreams' addresses.
+PROXY_PASS = "proxy_pass http://twentynine_web;"
+UPSTREAM_HEADER = "add_header X-Upstream $upstream_addr always;"
+
+
 def render(upstreams: list[str], listen: str) -> str:
-    """The project's server block with its two variables filled in."""
+    """The project's server block with its two variables filled in, and an ``X-Upstream``
+    header naming the process that served each request."""
     servers = " ".join(f"server {address} max_fails=1 fail_timeout=10s;" for address in upstreams)
+    text = TEMPLATE.read_text()
+    assert text.count(PROXY_PASS) == 1, f"the template has no single {PROXY_PASS!r}"
     return (
-        TEMPLATE.read_text()
-        .replace("${TWENTYNINE_UPSTREAMS}", servers)
+        text.replace("${TWENTYNINE_UPSTREAMS}", servers)
         .replace("${TWENTYNINE_LISTEN}", listen)
+        .replace(PROXY_PASS, f"{PROXY_PASS}\n        {UPSTREAM_HEADER}")
     )
 
 
