@@ -3,27 +3,32 @@
 Protocol: docs/protocol.md. The seat always comes from the session and the
 game row, never from a message. Every change is committed by ``game.services``
 before any socket hears of it; a group message carries the new version's
-snapshot, and each socket sends its own seat's view of it (a spectator's for
-spectators). A socket whose role may have changed (its seat moved, the change
-names its user, or it missed versions while spectating) re-checks its role in
-the database before it is sent anything more.
+snapshot, reaches each process once (``game.table_hub``), and each socket sends
+its own seat's view of it (a spectator's for spectators). A socket whose role
+may have changed (its seat moved, the change names its user, or it missed
+versions while spectating) re-checks its role in the database before it is sent
+anything more.
 """
 
 from __future__ import annotations
 
+import asyncio
+import uuid
 from typing import Any
 
 import orjson
 from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
+from channels.exceptions import StopConsumer
 from channels.generic.websocket import AsyncWebsocketConsumer
+from channels.layers import get_channel_layer
 from django.conf import settings
 
-from game import bot_services, services, snapshot
+from game import bot_services, services, snapshot, table_hub
 from game.access import Role
 from game.autodeal import schedule_next_deal
 from game.bot_runner import schedule_bot_turn
-from game.broadcast import announce, group_name
+from game.broadcast import announce
 from game.chat_socket import ChatSocket
 from game.flood import FloodGuard, Verdict
 from game.presence_socket import PresenceSocket
@@ -55,7 +60,7 @@ class TableConsumer(ChatSocket, PresenceSocket, AsyncWebsocketConsumer):
             await self.close(code=CLOSE_NOT_LOGGED_IN)
             return
         self.user_id = user.pk
-        await self.channel_layer.group_add(group_name(self.game_id), self.channel_name)
+        await table_hub.join(self.game_id, self)
         try:
             role, latest, changed = await database_sync_to_async(services.open_table)(
                 self.game_id, user
@@ -69,6 +74,34 @@ class TableConsumer(ChatSocket, PresenceSocket, AsyncWebsocketConsumer):
         if changed:
             await announce(latest)
         await self._send_full_state(latest)
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        """Run the socket: Channels' consumer loop, fed by one inbox.
+
+        The browser's frames and the game's group messages (put here by this
+        process's ``game.table_hub``) go through the inbox and are dispatched in the
+        order they came, one at a time. The socket has no channel-layer channel of its
+        own; ``channel_name`` only names it (its presence row).
+        """
+        self.scope = scope
+        self.channel_layer = get_channel_layer(self.channel_layer_alias)
+        self.channel_name = f"table-socket.{uuid.uuid4().hex}"
+        self.base_send = send
+        self.inbox: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+        pump = asyncio.ensure_future(self._pump(receive))
+        try:
+            while True:
+                await self.dispatch(await self.inbox.get())
+        except StopConsumer:
+            pass
+        finally:
+            pump.cancel()
+            if hasattr(self, "game_id"):
+                table_hub.leave(self.game_id, self)
+
+    async def _pump(self, receive: Any) -> None:
+        while True:
+            self.inbox.put_nowait(await receive())
 
     async def dispatch(self, message: dict[str, Any]) -> None:
         """Call the message's handler, without Channels' hop to the database thread first.
@@ -87,7 +120,7 @@ class TableConsumer(ChatSocket, PresenceSocket, AsyncWebsocketConsumer):
         """Leave the game's group and the table's presence (nothing depends on this having run:
         presence rows expire)."""
         await self.presence_leave()
-        await self.channel_layer.group_discard(group_name(self.game_id), self.channel_name)
+        table_hub.leave(self.game_id, self)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         """Check the rate, parse, and hand the message to its handler."""
@@ -312,5 +345,5 @@ class TableConsumer(ChatSocket, PresenceSocket, AsyncWebsocketConsumer):
 
     async def _refuse(self, code: int) -> None:
         self.role = None
-        await self.channel_layer.group_discard(group_name(self.game_id), self.channel_name)
+        table_hub.leave(self.game_id, self)
         await self.close(code=code)
