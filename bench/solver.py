@@ -7,8 +7,8 @@ Prints, with the machine's load average next to each figure:
    deals (every move valued against the contract, as the card search does);
 2. the card search's work per second of thinking: sampled deals solved by the strong
    level against the earlier strong level's Python rollouts (sample + rollout per move);
-3. decision times of ``choose_action(level="strong", budget_s=0.4)`` over whole random
-   games, wall clock and CPU time, p50 / p95 / max, per phase.
+3. decision times of ``choose_action(level="strong", budget_s=0.4)`` (or ``--level``)
+   over whole random games, wall clock and CPU time, p50 / p95 / max, per phase.
 """
 
 from __future__ import annotations
@@ -113,7 +113,7 @@ def work_per_second(rules: Rules, deals: int) -> None:
     )
 
 
-def decision_times(rules: Rules, decisions: int) -> None:
+def decision_times(rules: Rules, decisions: int, level: str = "strong") -> None:
     wall: dict[str, list[float]] = {}
     cpu: dict[str, list[float]] = {}
     game = 0
@@ -126,7 +126,7 @@ def decision_times(rules: Rules, decisions: int) -> None:
             seat = m.turn()[0]
             phase = m.round.phase
             began, began_cpu = time.perf_counter(), time.process_time()
-            action = choose_action(rules, seat, m.view(seat), history, level="strong")
+            action = choose_action(rules, seat, m.view(seat), history, level=level)
             wall.setdefault(phase, []).append(time.perf_counter() - began)
             cpu.setdefault(phase, []).append(time.process_time() - began_cpu)
             count += 1
@@ -134,7 +134,7 @@ def decision_times(rules: Rules, decisions: int) -> None:
                 history = history + m.apply(seat, action)
     every_wall = sorted(t for ts in wall.values() for t in ts)
     every_cpu = sorted(t for ts in cpu.values() for t in ts)
-    print(f"decision times of strong, budget 0.4 s, {count} decisions  [{load()}]")
+    print(f"decision times of {level}, budget 0.4 s, {count} decisions  [{load()}]")
     print(f"  all phases: wall {_stats(every_wall)}; CPU {_stats(every_cpu)}")
     for phase in wall:
         print(
@@ -153,6 +153,7 @@ def main() -> None:
     parser.add_argument("--decisions", type=int, default=300)
     parser.add_argument("--rules", choices=["default", "reduced", "both"], default="both")
     parser.add_argument("--skip-decisions", action="store_true")
+    parser.add_argument("--level", default="strong", help="the level whose decisions are timed")
     args = parser.parse_args()
     chosen = {"default": [Rules()], "reduced": [REDUCED], "both": [Rules(), REDUCED]}[args.rules]
     for rules in chosen:
@@ -161,7 +162,7 @@ def main() -> None:
         solver_speed(rules, args.deals)
         work_per_second(rules, max(10, args.deals // 10))
         if not args.skip_decisions:
-            decision_times(rules, args.decisions)
+            decision_times(rules, args.decisions, args.level)
 
 
 if __name__ == "__main__":

@@ -3,6 +3,7 @@
 ``random`` (any legal move, for sparring), ``rule`` (the rule-based player),
 ``easy`` (the rule-based player with human mistakes) and ``strong`` (the best
 player: PIMC over deals solved exactly by the compiled solver, game/bots/solver/),
+``strong-v2`` (the candidate next strong: calibrated bids, the early-trick search),
 ``strong-sim`` (strong with every call made by simulation too), ``rollout`` (the
 earlier strong: PIMC with rule-based rollouts, kept for comparison), ``ismcts`` and
 ``ismcts-old`` (sparring partners playing like the public C++ IS-MCTS bot's latest
@@ -21,6 +22,7 @@ LEVELS: dict[str, Player] = {
     "rule": rule_based.choose,
     "easy": easy.choose,
     "strong": strong.choose,
+    "strong-v2": strong.choose_v2,
     "strong-sim": strong.choose_simulated,
     "rollout": pimc.choose,
     "ismcts": ismcts.choose,

@@ -1,5 +1,6 @@
-"""The strong level (and strong-sim, which also makes its calls by simulation) plays every
-rule option legally, and a seed fixes its decision.
+"""The strong level (and strong-sim, which also makes its calls by simulation, and
+strong-v2, its calibrated bids and early search) plays every rule option legally, and a
+seed fixes its decision.
 
 ``SOLVER_PROFILE=long`` plays ten times as many deals.
 """
@@ -28,13 +29,13 @@ def test_it_plays_every_rule_option_legally_at_the_strong_levels() -> None:
     seen: Counter[tuple[str, str]] = Counter()
     for n in range(8 * SCALE):
         m = Match(random_rules(rnd), dealer=n % 4, seed=n)
-        levels = {s: rnd.choice(["strong", "strong-sim"]) for s in range(4)}
+        levels = {s: rnd.choice(["strong", "strong-sim", "strong-v2"]) for s in range(4)}
         play_deal(m, rnd, levels, budget_s=0.01, seen=seen)
     assert seen[("play", "play")] > 50
     assert seen[("bidding", "bid")] > 0 and seen[("trump", "trump")] > 0
 
 
-@pytest.mark.parametrize("level", ["strong", "strong-sim"])
+@pytest.mark.parametrize("level", ["strong", "strong-sim", "strong-v2"])
 @pytest.mark.parametrize("reduced", [False, True])
 def test_it_gives_the_same_action_for_the_same_seed_at_full_budget(
     level: str, reduced: bool

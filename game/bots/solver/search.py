@@ -12,6 +12,12 @@ times the rest. From ``EXACT_FROM`` tricks played, where solving is cheap, each
 move gets its exact value instead: game points plus ``CARD_POINT`` per card point
 of the seat's team (a whole deal's points weigh less than one game point).
 
+In the first ``EARLY`` tricks a sampled deal is often hard to settle: there each move
+is only graded made or not (a third fewer nodes) and a deal may take up to
+``EARLY_NODES`` (never more than the budget left), so that few deals are given up;
+giving up the hard ones leaves the close deals, which decide, out of the average.
+(``Search.early``: level ``strong-v2``; the strong level leaves such deals out.)
+
 With a seed the work is counted, not timed: solver nodes plus ``SAMPLE_WORK`` per
 sampled deal, up to ``WORK_PER_SECOND`` times the budget (at least ``MIN_DEALS``
 deals), so the same seed gives the same move on any machine and the thinking time
@@ -22,6 +28,7 @@ a seed, deals are drawn until the budget (less the time one more deal takes) is 
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass
 
 from game.bots import rule_based
 from game.bots.decision import Decision
@@ -40,6 +47,23 @@ MAX_NODES = 400_000  # a deal the solver cannot settle within this is skipped (a
 EXACT_FROM = 3  # tricks played from which moves get exact values (cheap by then)
 WINDOW = 30_000  # the solver's full value window (its INF): exact values
 CARD_POINT = 0.02  # the weight of one card point, in game points, where values are exact
+EARLY = 2  # tricks played before which moves are only graded made or not
+EARLY_NODES = 1_200_000  # the most nodes one sampled deal may take then (about 100 ms)
+NODES_PER_SECOND = 8_000_000  # unseeded: a deal may take the nodes of the time left, at
+# the rate of the decision's deals so far (this rate before the first one)
+MIN_NODES = 100_000  # ... but at least this many
+
+
+@dataclass(frozen=True)
+class Search:
+    """How the card search grades moves and caps the work of one sampled deal."""
+
+    exact_from: int = EXACT_FROM
+    early: bool = True
+
+
+SEARCH = Search(early=False)  # the strong level's search
+EARLY_SEARCH = Search(early=True)  # strong-v2's
 
 
 def work_for(budget_s: float) -> int:
@@ -47,33 +71,35 @@ def work_for(budget_s: float) -> int:
     return int(budget_s * WORK_PER_SECOND)
 
 
-def thresholds(m: Match) -> tuple[list[int], list[float], int]:
+def thresholds(m: Match, margin: bool = True) -> tuple[list[int], list[float], int]:
     """The value thresholds to probe in a sampled deal, the value (for the bidder's
     team, in stakes) of each level, and the index of the threshold that decides the
-    contract."""
+    contract (without ``margin``: that one alone)."""
     pos = position(m)
     stake, target, single = pos[14], pos[13], pos[5]
     made = POINT_SCALE * stake
-    if single:
+    if single or not margin:
         return [made], [-stake, stake], 0
     return [made, made + target + MARGIN], [-stake, stake, stake + GRADE * stake], 0
 
 
 def card_values(
-    m: Match, seat: int, exact_from: int = EXACT_FROM
+    m: Match, seat: int, exact_from: int = EXACT_FROM, early: bool = False, cap: int = MAX_NODES
 ) -> tuple[dict[Move, float] | None, int]:
     """The value of each legal card move of ``seat`` in one fully known deal, for the
-    seat's team (None if the solver gave up), and the nodes it searched."""
+    seat's team (None if the solver gave up after ``cap`` nodes), and the nodes it
+    searched; with ``early``, before ``EARLY`` tricks moves are graded made or not."""
     r = m.round
     assert r is not None
     sign = 1 if seat & 1 == (r.sh_caller if r.sh_caller >= 0 else r.bidder) & 1 else -1
     if r.tricks_played >= exact_from:
-        exact, nodes = solver().values(position(m), -WINDOW, WINDOW, MAX_NODES)
+        exact, nodes = solver().values(position(m), -WINDOW, WINDOW, cap)
         if exact is None:
             return None, nodes
         return {engine_move(mv): sign * graded(v) for mv, v in exact}, nodes
-    ths, values, start = thresholds(m)
-    levels, nodes = solver().levels(position(m), ths, start, MAX_NODES)
+    first = early and r.tricks_played < EARLY
+    ths, values, start = thresholds(m, margin=not first)
+    levels, nodes = solver().levels(position(m), ths, start, cap)
     if levels is None:
         return None, nodes
     return {engine_move(mv): sign * values[level] for mv, level in levels}, nodes
@@ -85,7 +111,7 @@ def graded(value: int) -> float:
     return delta + CARD_POINT * points
 
 
-def choose_card(decision: Decision, exact_from: int = EXACT_FROM) -> Move:
+def choose_card(decision: Decision, search: Search = SEARCH) -> Move:
     """The card (or trump request) with the best average over solved sampled deals."""
     moves = decision.moves
     if len(moves) == 1:
@@ -94,10 +120,22 @@ def choose_card(decision: Decision, exact_from: int = EXACT_FROM) -> Move:
     quota = work_for(decision.budget_s)
     deadline = decision.started + SAFETY * decision.budget_s
     sample = decision.sample
+    r = sample.round
+    assert r is not None
+    early = search.early and r.tricks_played < EARLY
     deals = work = 0
     while True:
         began = time.perf_counter()
-        values, nodes = card_values(sample, decision.seat, exact_from)
+        cap = MAX_NODES
+        if early:  # never more than the budget left (at least MIN_NODES)
+            if decision.seeded:
+                left = quota - work
+            else:
+                spent = began - decision.started
+                rate = work / spent if deals and spent > 0 else NODES_PER_SECOND
+                left = int((deadline - began) * rate)
+            cap = max(MIN_NODES, min(EARLY_NODES, left))
+        values, nodes = card_values(sample, decision.seat, search.exact_from, search.early, cap)
         if values is not None:
             add(totals, values)
         deals += 1
