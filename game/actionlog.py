@@ -58,6 +58,15 @@ def _db(model: Any, name: str, value: Any) -> Any:
     return model._meta.get_field(name).get_db_prep_save(value, connection)
 
 
+def _log_values(action: dict[str, Any], events: list[dict[str, Any]], now: datetime) -> list[Any]:
+    """A log row's action, events and time, as the database stores them."""
+    return [
+        _db(GameAction, "action", action),
+        _db(GameAction, "events", events),
+        _db(GameAction, "created", now),
+    ]
+
+
 def advance(
     game_id: int,
     version: int,
@@ -86,15 +95,7 @@ def append(
     events: list[dict[str, Any]],
 ) -> None:
     """The action-log row of version ``seq``."""
-    values = [
-        game_id,
-        seq,
-        seat,
-        actor_id,
-        _db(GameAction, "action", action),
-        _db(GameAction, "events", events),
-        _db(GameAction, "created", timezone.now()),
-    ]
+    values = [game_id, seq, seat, actor_id, *_log_values(action, events, timezone.now())]
     with connection.cursor() as cursor:
         cursor.execute(_insert_sql(), values)
 
@@ -124,9 +125,7 @@ def advance_logged(
         version + 1,
         seat,
         user_id,
-        _db(GameAction, "action", action),
-        _db(GameAction, "events", events),
-        _db(GameAction, "created", now),
+        *_log_values(action, events, now),
     ]
     with connection.cursor() as cursor:
         cursor.execute(_advance_logged_sql(seat), values)
