@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 
 from channels.db import database_sync_to_async
+from pytest_django.fixtures import Settings
 
 from accounts.models import User
 from game.engine import Match
@@ -86,9 +87,12 @@ async def play_and_watch(clients: list[TableClient], game: Game, deals: int, see
 
 
 async def test_it_never_sends_a_player_a_card_they_may_not_see(
-    open_table: Open, players: list[User], friend: User, game: Game
+    open_table: Open, players: list[User], friend: User, game: Game, settings: Settings
 ) -> None:
     clients = await seat_everyone(open_table, players)
+    # The next deal must not come before the test has read the deal that ended, or the new
+    # hands would be checked against the last deal's secrets.
+    settings.NEXT_DEAL_DELAY = 1.0
     await open_table(friend)
     checked = await play_and_watch(clients, game, deals=12, seed=29)
     assert checked > 400
