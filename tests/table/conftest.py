@@ -12,7 +12,8 @@ from __future__ import annotations
 import asyncio
 import json
 import random
-from collections.abc import AsyncIterator, Awaitable, Callable
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from typing import Any
 
 import pytest
@@ -22,7 +23,7 @@ from channels.testing import WebsocketCommunicator
 from django.conf import settings
 from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
 from django.contrib.sessions.backends.db import SessionStore
-from django.db import connections
+from django.db import OperationalError, connection, connections, transaction
 from pytest_django.fixtures import Settings
 
 from accounts.models import User
@@ -33,6 +34,8 @@ from twentynine.asgi import application
 ORIGIN = b"http://127.0.0.1"
 # Generous: a wait returns as soon as the message comes, and CI may run on one busy core.
 TIMEOUT = 20.0
+# As long as the site's SQLite busy timeout.
+LOCK_WAIT_SECONDS = 20.0
 # Messages that arrive at any time, apart from the table's states and errors.
 ASIDE = ("chat", "presence")
 
@@ -179,6 +182,26 @@ def _quick_table(transactional_db: None, settings: Settings) -> None:
 
 
 @pytest.fixture(autouse=True)
+def _wait_for_table_locks(transactional_db: None) -> Iterator[None]:
+    """Before the flush between tests, wait (as SQLite's busy timeout would) until no other
+    connection holds a lock on the game table: the tests' in-memory SQLite shares one cache
+    between connections, and there a lock fails at once instead of waiting."""
+    yield
+    if connection.vendor != "sqlite":
+        return
+    deadline = time.monotonic() + LOCK_WAIT_SECONDS
+    while True:
+        try:
+            with transaction.atomic(), connection.cursor() as cursor:
+                cursor.execute("DELETE FROM game_game WHERE 0")
+            return
+        except OperationalError as locked:
+            if "locked" not in str(locked) or time.monotonic() > deadline:
+                raise
+            time.sleep(0.05)
+
+
+@pytest.fixture(autouse=True)
 async def _close_connections_after() -> AsyncIterator[None]:
     """After each test, stop what the table left running (a next deal's timer, a bot's
     turn, a socket the test did not close) and wait for their database calls to end, so
@@ -191,13 +214,17 @@ async def _close_connections_after() -> AsyncIterator[None]:
 
 
 async def _stop_background_tasks() -> None:
-    """Cancel every other task of this test's loop and wait until each has ended (a task
-    inside ``database_sync_to_async`` ends only when its thread's call has returned)."""
+    """Cancel every other task of this test's loop and wait until each has ended, again for
+    any task that one of them started while it was being cancelled. (A database call
+    already running goes on in its thread; the ``close_all`` queued behind it waits.)"""
     current = asyncio.current_task()
-    left = [task for task in asyncio.all_tasks() if task is not current and not task.done()]
-    for task in left:
-        task.cancel()
-    await asyncio.gather(*left, return_exceptions=True)
+    for _ in range(10):
+        left = [task for task in asyncio.all_tasks() if task is not current and not task.done()]
+        if not left:
+            return
+        for task in left:
+            task.cancel()
+        await asyncio.gather(*left, return_exceptions=True)
 
 
 def make_user(email: str, name: str) -> User:
