@@ -1,18 +1,20 @@
-"""Computer players take their turns: off the event loop, once per version, after a short pause.
+"""Computer players take their turns: off the event loop, once per version, after a pause.
 
 Whoever sees a snapshot of a table with computer players calls ``schedule_bot_turn``:
-every socket when it is sent a state (a connect or a sync after a restart included),
-and the runner itself after each bot move it applied, so bots keep playing while the
-people are away. Each process runs at most one task per (game, version). The task
-takes the deal's public events (kept in memory from version to version, read from the
-action log when this process missed one), asks a worker process for the decision (a
+every socket when it is sent a state (a connect or a sync after a restart included), and
+the runner itself after each bot move it applied, so bots keep playing while the people
+are away. Each process runs at most one task per (game, version). The task takes the
+deal's public events (kept in memory from version to version, read from the action log
+when this process missed one), asks a worker process for the decision (a
 ``ProcessPoolExecutor`` started lazily, ``BOT_WORKERS`` processes, given only the rules,
 the seat, its view and the events: the thinking never runs on the event loop nor holds
 this process's GIL), waits until ``BOT_DELAY`` has passed since the turn began, and
 applies the move through ``bot_services.play_for_bot``, which does nothing unless the
 game is still at that version. So however many sockets, processes or restarts saw the
-turn, the bot moves exactly once; a table nobody watches pauses between deals (the next
-deal starts when a socket sees it due) and resumes when someone opens it.
+turn, the bot moves exactly once; and only the process that claimed the turn first
+thinks for it (``game.bot_claims``: the others wait for the claim's lease to end); a
+table nobody watches pauses between deals (the next deal starts when a socket sees it
+due) and resumes when someone opens it.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from typing import Any
 from channels.db import database_sync_to_async
 from django.conf import settings
 
+from game.bot_claims import Claim, claim_turn
 from game.bot_seats import DealHistories, bot_seats_in_turn, fallback_action
 from game.bot_services import bot_history, play_for_bot
 from game.bot_worker import decide, warm_up
@@ -83,6 +86,9 @@ async def _take_turn(latest: Snapshot, seats: list[int]) -> None:
     loop = asyncio.get_running_loop()
     due = loop.time() + settings.BOT_DELAY
     try:
+        if not await _claimed(latest.game_id, latest.version):
+            return
+        log.info("Thinking for game %s at version %s", latest.game_id, latest.version)
         await _move(latest, seats, due)
     except Game.DoesNotExist:
         return
@@ -90,6 +96,17 @@ async def _take_turn(latest: Snapshot, seats: list[int]) -> None:
         # Forget this turn so that the next socket to connect or sync tries it again.
         _handled.pop((latest.game_id, latest.version), None)
         log.exception("A computer player's move in game %s failed", latest.game_id)
+
+
+async def _claimed(game_id: int, version: int) -> bool:
+    """Wait until this process holds the turn (``game.bot_claims``); False once the game has
+    moved past it, e.g. because another process made the move."""
+    lease = settings.BOT_TURN_LEASE
+    while True:
+        claim: Claim = await database_sync_to_async(claim_turn)(game_id, version, lease)
+        if claim != "held":
+            return claim == "taken"
+        await asyncio.sleep(lease)
 
 
 async def _move(latest: Snapshot, seats: list[int], due: float) -> None:

@@ -156,3 +156,13 @@ class TablePresence(models.Model):
         indexes: ClassVar[list[models.Index]] = [
             models.Index(fields=["game", "seen"], name="presence_by_game"),
         ]
+
+
+class BotTurn(models.Model):
+    """Which version of a game's computer-player turn a server process has taken on, and
+    until when; see ``game.bot_claims``. One row per game, rewritten turn by turn."""
+
+    game = models.OneToOneField(Game, primary_key=True, on_delete=models.CASCADE)
+    version = models.PositiveIntegerField()
+    # Seconds since the epoch after which another process may take the turn over.
+    until = models.FloatField()

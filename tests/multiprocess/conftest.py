@@ -43,7 +43,11 @@ def cluster(tmp_path: Path) -> Iterator[Cluster]:
     if reason:
         pytest.skip(reason)
     running = Cluster(
-        tmp_path, processes=2, proxy=True, extra_env={"NEXT_DEAL_DELAY": "0.3", "BOT_DELAY": "0.1"}
+        tmp_path,
+        processes=2,
+        proxy=True,
+        # INFO: the bot runner's "Thinking for game …" lines (test_bots_two_processes).
+        extra_env={"NEXT_DEAL_DELAY": "0.3", "BOT_DELAY": "0.1", "LOG_LEVEL": "INFO"},
     )
     running.start()
     try:

@@ -13,6 +13,8 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import re
+from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
@@ -24,6 +26,8 @@ from tests.table.live_tables import LivePlayer
 from tests.table.test_bot_restart import SEED
 
 pytestmark = pytest.mark.multiprocess
+
+THINKING = re.compile(r"Thinking for game (\d+) at version (\d+)")
 
 
 Ready = Callable[[dict[str, Any], int], bool]
@@ -109,3 +113,8 @@ async def test_it_makes_each_bot_move_once_on_two_processes(cluster: Cluster) ->
     for socket in sockets:
         assert socket.errors == [] or {e["code"] for e in socket.errors} <= {"stale"}
         await socket.close()
+    # Both processes saw every bot turn, but one thought for each: only the turn the killed
+    # process had claimed may have been thought for again, by the other, after the lease.
+    thought = Counter(THINKING.findall(cluster.logs()))
+    assert thought, "the bot runner logged its turns"
+    assert sum(1 for times in thought.values() if times > 1) <= 1, thought
