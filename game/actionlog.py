@@ -2,8 +2,10 @@
 more CPU than the database did): the guarded ``UPDATE`` of the game row and the ``INSERT`` of
 its action-log row. Values go through each model field's own conversion, so SQLite and
 PostgreSQL (``jsonb``, time zones) get what the ORM would send. ``advance`` and ``append``
-run inside a transaction; on PostgreSQL, ``advance_logged`` sends both as one statement (its
-own transaction: one round trip instead of BEGIN, UPDATE, INSERT, COMMIT).
+run inside a transaction; on PostgreSQL, ``advance_logged`` is both as one statement (its
+own transaction: one round trip instead of BEGIN, UPDATE, INSERT, COMMIT), and
+``deal_logged`` the automatic next deal likewise; ``run_guarded`` runs either here, and
+``game.loop_save`` from the event loop.
 """
 
 from __future__ import annotations
@@ -45,6 +47,18 @@ def _advance_logged_sql(seat: int) -> str:
         f"updated = %s WHERE id = %s AND version = %s AND seat_{seat}_id = %s RETURNING id) "
         f"INSERT INTO {log} (game_id, seq, seat, actor_id, action, events, created) "
         "SELECT id, %s, %s, %s, %s, %s, %s FROM moved"
+    )
+
+
+@cache
+def _deal_logged_sql() -> str:
+    game = connection.ops.quote_name(Game._meta.db_table)
+    log = connection.ops.quote_name(GameAction._meta.db_table)
+    return (
+        f"WITH moved AS (UPDATE {game} SET state = %s, version = %s, next_deal_at = %s, "
+        f"updated = %s WHERE id = %s AND version = %s AND next_deal_at <= %s RETURNING id) "
+        f"INSERT INTO {log} (game_id, seq, seat, actor_id, action, events, created) "
+        "SELECT id, %s, NULL, NULL, %s, %s, %s FROM moved"
     )
 
 
@@ -100,6 +114,16 @@ def append(
         cursor.execute(_insert_sql(), values)
 
 
+def run_guarded(statement: tuple[str, list[Any]]) -> bool:
+    """Run a guarded one-statement save (``advance_logged`` or ``deal_logged``) on this
+    thread's connection, outside any transaction; whether the game moved. The statement is
+    atomic: both rows are written or neither."""
+    sql, values = statement
+    with connection.cursor() as cursor:
+        cursor.execute(sql, values)
+        return bool(cursor.rowcount == 1)
+
+
 def advance_logged(
     game_id: int,
     version: int,
@@ -109,10 +133,9 @@ def advance_logged(
     next_deal_at: datetime | None,
     action: dict[str, Any],
     events: list[dict[str, Any]],
-) -> bool:
-    """``advance`` and, if the game moved, ``append`` of its log row, in one statement outside
-    any transaction (PostgreSQL only: ``one_statement``); whether it moved. The statement
-    is atomic: both rows are written or neither."""
+) -> tuple[str, list[Any]]:
+    """``advance`` and, if the game moved, ``append`` of its log row, as one statement
+    (PostgreSQL only: ``one_statement``): its SQL and values, for any connection to run."""
     now = timezone.now()
     values = [
         state,
@@ -127,6 +150,30 @@ def advance_logged(
         user_id,
         *_log_values(action, events, now),
     ]
-    with connection.cursor() as cursor:
-        cursor.execute(_advance_logged_sql(seat), values)
-        return bool(cursor.rowcount == 1)
+    return _advance_logged_sql(seat), values
+
+
+def deal_logged(
+    game_id: int,
+    version: int,
+    state: str,
+    next_deal_at: datetime | None,
+    events: list[dict[str, Any]],
+) -> tuple[str, list[Any]]:
+    """The automatic next deal as one statement (PostgreSQL), its SQL and values:
+    the game moves from ``version`` to the next with the dealt ``state`` (and the next deal
+    due at ``next_deal_at``, if any), if it is still at ``version`` with its deal due now,
+    and the deal's log row is written with it."""
+    now = timezone.now()
+    values = [
+        state,
+        version + 1,
+        _db(Game, "next_deal_at", next_deal_at),
+        _db(Game, "updated", now),
+        game_id,
+        version,
+        _db(Game, "next_deal_at", now),
+        version + 1,
+        *_log_values({"type": "deal"}, events, now),
+    ]
+    return _deal_logged_sql(), values

@@ -2,7 +2,7 @@
 
 After a deal ends the game row holds ``next_deal_at``. Every socket that sees
 a snapshot with a deal due calls ``schedule_next_deal``; each process keeps one
-timer per (game, version), and ``services.deal_next`` deals only if the game
+timer per (game, version), and ``loop_save.deal_next`` deals only if the game
 still sits at that version, so the deal happens once however many sockets,
 processes or restarts saw it coming. A deadline that passed while the server
 was down is met by the first socket that connects or syncs.
@@ -13,9 +13,7 @@ from __future__ import annotations
 import asyncio
 import logging
 
-from channels.db import database_sync_to_async
-
-from game import services
+from game import loop_save
 from game.broadcast import announce
 from game.services import TableError
 from game.snapshot import Snapshot
@@ -47,7 +45,7 @@ async def _deal_when_due(key: tuple[int, int], delay: float) -> None:
     await asyncio.sleep(delay + 0.01)
     game_id, version = key
     try:
-        dealt = await database_sync_to_async(services.deal_next)(game_id, version)
+        dealt = await loop_save.deal_next(game_id, version)
     except TableError:  # the game was deleted
         return
     except Exception:

@@ -24,7 +24,7 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from channels.layers import get_channel_layer
 from django.conf import settings
 
-from game import bot_services, services, snapshot, table_hub
+from game import bot_services, loop_save, services, snapshot, table_hub
 from game.access import Role
 from game.autodeal import schedule_next_deal
 from game.bot_runner import schedule_bot_turn
@@ -228,9 +228,7 @@ class TableConsumer(ChatSocket, PresenceSocket, AsyncWebsocketConsumer):
             return
         action = {key: value for key, value in action.items() if key != "seat"}
         try:
-            latest = await database_sync_to_async(services.apply_action)(
-                self.game_id, self.user_id, action, version
-            )
+            latest = await loop_save.apply_action(self.game_id, self.user_id, action, version)
         except TableError as refused:
             await self._refused(refused)
             if refused.code in ("stale", "not_seated"):

@@ -5,7 +5,8 @@ and applied to a copy of that version's parsed match in memory, then saved
 with two statements in one transaction: an ``UPDATE`` guarded by the version
 and the actor's seat, and the ``INSERT`` of its row in the append-only action
 log (unique per game and version), in plain SQL (``game.actionlog``; on
-PostgreSQL both are one statement, its own transaction). If the
+PostgreSQL both are one statement, its own transaction, which ``game.loop_save`` sends
+from the event loop; the automatic next deal is saved the same way). If the
 guard finds the row moved on, the transaction is rolled back and the action
 takes the locked path that every other change takes: lock the game row
 (``select_for_update``; SQLite takes its write lock at BEGIN instead), load the
@@ -20,6 +21,7 @@ Every refusal is a ``TableError`` whose ``code`` is the protocol's error code
 from __future__ import annotations
 
 import secrets
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -86,10 +88,18 @@ def current_role(game_id: int, user: User) -> Role | None:
 def apply_action(game_id: int, user_id: int, action: dict[str, Any], version: int) -> Snapshot:
     """Play one engine action for the seat this user holds now, if ``version`` is current."""
     known = snapshot.cached(game_id, version)
-    if known is not None:
-        applied = _apply_on(known, user_id, action)
-        if applied is not None:
-            return applied
+    move = plan_move(known, user_id, action) if known is not None else None
+    return apply_planned(game_id, user_id, action, version, move)
+
+
+def apply_planned(
+    game_id: int, user_id: int, action: dict[str, Any], version: int, move: Move | None
+) -> Snapshot:
+    """``apply_action`` with its move already planned in memory (None: this process does not
+    hold the version, or refused the action there): save the move, or take the locked path
+    when there is none or the row moved on."""
+    if move is not None and _save(move):
+        return move.successor()
     with transaction.atomic():
         game = _locked(game_id)
         seat = game.seat_of(user_id)
@@ -110,8 +120,11 @@ def apply_action(game_id: int, user_id: int, action: dict[str, Any], version: in
         return _commit(game, match, action, events, seat=seat, actor_id=user_id)
 
 
-def deal_next(game_id: int, expected_version: int) -> Snapshot | None:
-    """Make the next deal if the game still sits at ``expected_version`` with its deal due.
+def deal_next(
+    game_id: int, expected_version: int, dealt: Change | None = None
+) -> Snapshot | None:
+    """Make the next deal if the game still sits at ``expected_version`` with its deal due
+    (``dealt``: that deal, already made in memory from the cached version by ``plan_deal``).
 
     Returns the new snapshot, or None when there was nothing to do (someone
     else dealt, the game changed, or the deal is not due yet).
@@ -124,8 +137,11 @@ def deal_next(game_id: int, expected_version: int) -> Snapshot | None:
             or game.next_deal_at > timezone.now()
         ):
             return None
-        match = _match_of(game)
-        events = match.deal()
+        if dealt is not None:
+            match, events = dealt.match, dealt.events
+        else:
+            match = _match_of(game)
+            events = match.deal()
         game.next_deal_at = None
         return _commit(game, match, {"type": "deal"}, events)
 
@@ -246,12 +262,53 @@ class _Moved(Exception):
     """The game row no longer holds the version (or seat) an in-memory action started from."""
 
 
-def _apply_on(known: Snapshot, user_id: int, action: dict[str, Any]) -> Snapshot | None:
-    """The fast path of ``apply_action``: the action applied to a copy of the cached match
-    and saved with a guarded ``UPDATE`` and one ``INSERT`` (on PostgreSQL one statement,
-    unless the action ends a deal, whose record is written in the same transaction). None
+@dataclass(frozen=True)
+class Change:
+    """A change made in memory on a copy of the match of a version this process holds
+    (``known``), not saved yet: the automatic next deal, or a player's ``Move``."""
+
+    known: Snapshot
+    match: Match
+    events: list[dict[str, Any]]
+    saved: str  # the new match as ``Game.state`` holds it
+    next_deal_at: datetime | None
+
+    @property
+    def ends_deal(self) -> bool:
+        """Whether the change ends a deal (its record is then written with it)."""
+        return any(map(deal_history.ends_deal, self.events))
+
+    def successor(self) -> Snapshot:
+        """The snapshot of the version this change makes, once it is saved."""
+        return snapshot.successor(
+            self.known, self.match, self.saved, self.events, self.next_deal_at
+        )
+
+
+@dataclass(frozen=True)
+class Move(Change):
+    """A player's action checked and applied in memory to a copy of the match of a version
+    this process holds, not saved yet."""
+
+    seat: int
+    user_id: int
+    action: dict[str, Any]
+
+
+def plan_deal(known: Snapshot) -> Change | None:
+    """The next deal made on a copy of the cached match, if one is due now (else None)."""
+    if known.match is None or known.next_deal_at is None or known.next_deal_at > timezone.now():
+        return None
+    match = known.match.copy()
+    events = match.deal()
+    next_deal_at = _next_deal_at(match, None)
+    return Change(known, match, events, snapshot.saved_match(match), next_deal_at)
+
+
+def plan_move(known: Snapshot, user_id: int, action: dict[str, Any]) -> Move | None:
+    """The fast path's first half: the action applied to a copy of the cached match. None
     when it must take the locked path instead (refused here, so the locked path names the
-    reason from the row; or the row moved on)."""
+    reason from the row)."""
     seat = known.seat_of(user_id)
     if seat is None or known.match is None or known.players[seat].bot:
         return None
@@ -262,23 +319,34 @@ def _apply_on(known: Snapshot, user_id: int, action: dict[str, Any]) -> Snapshot
         return None
     next_deal_at = _next_deal_at(match, known.next_deal_at)
     saved = snapshot.saved_match(match)
-    version = known.version + 1
-    if actionlog.one_statement() and not any(map(deal_history.ends_deal, events)):
-        if not actionlog.advance_logged(
-            known.game_id, known.version, seat, user_id, saved, next_deal_at, action, events
-        ):
-            return None
-        return snapshot.successor(known, match, saved, events, next_deal_at)
+    return Move(known, match, events, saved, next_deal_at, seat, user_id, action)
+
+
+def _save(move: Move) -> bool:
+    """The fast path's second half: save a planned move with a guarded ``UPDATE`` and one
+    ``INSERT`` (on PostgreSQL one statement, unless the move ends a deal, whose record is
+    written in the same transaction); False when the row moved on."""
+    known, seat, user_id = move.known, move.seat, move.user_id
+    if actionlog.one_statement() and not move.ends_deal:
+        return actionlog.run_guarded(
+            actionlog.advance_logged(
+                known.game_id, known.version, seat, user_id, move.saved, move.next_deal_at,
+                move.action, move.events,
+            )
+        )
     try:
         with transaction.atomic():
             if not actionlog.advance(
-                known.game_id, known.version, seat, user_id, saved, next_deal_at
+                known.game_id, known.version, seat, user_id, move.saved, move.next_deal_at
             ):
                 raise _Moved
-            _log(known.game_id, version, action, events, match, known.players, seat, user_id)
+            _log(
+                known.game_id, known.version + 1, move.action, move.events, move.match,
+                known.players, seat, user_id,
+            )
     except _Moved:
-        return None
-    return snapshot.successor(known, match, saved, events, next_deal_at)
+        return False
+    return True
 
 
 def _join(game_id: int, user_id: int) -> Snapshot | None:

@@ -27,6 +27,7 @@ from django.db import OperationalError, connection, connections, transaction
 from pytest_django.fixtures import Settings
 
 from accounts.models import User
+from game import loop_save
 from game.models import Game
 from tests.people import befriend
 from twentynine.asgi import application
@@ -210,6 +211,7 @@ async def _close_connections_after() -> AsyncIterator[None]:
     test database can be dropped."""
     yield
     await _stop_background_tasks()
+    await loop_save.close()
     await sync_to_async(connections.close_all)()
 
 
