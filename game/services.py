@@ -173,7 +173,7 @@ def reset(game_id: int, user_id: int, what: str) -> Snapshot:
         if what in ("deck", "all"):
             events += match.reset_deck()
         if what in ("round", "all"):
-            if _phase(match) != "deal":
+            if not _between_deals(match):
                 events += match.reset_round()
             events += match.deal()
             game.next_deal_at = None
@@ -381,14 +381,15 @@ def _first_deal(game: Game) -> Snapshot:
     return _commit(game, match, {"type": "deal"}, events)
 
 
-def _phase(match: Match) -> str:
-    return str(match.view(None)["phase"])
+def _between_deals(match: Match) -> bool:
+    """Whether no deal is in progress (the view's phase is "deal"), without building a view."""
+    return match.round is None
 
 
 def _next_deal_at(match: Match | None, current: datetime | None) -> datetime | None:
     """While no deal is in progress the next one is due NEXT_DEAL_DELAY seconds after the
     change that ended the last (an earlier deadline is kept); else none is due."""
-    if match is None or _phase(match) != "deal":
+    if match is None or not _between_deals(match):
         return None
     return current or timezone.now() + timedelta(seconds=settings.NEXT_DEAL_DELAY)
 
