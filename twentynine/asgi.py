@@ -21,3 +21,7 @@ application = ProtocolTypeRouter(
         ),
     }
 )
+
+from twentynine import gc_tuning  # noqa: E402
+
+gc_tuning.tune()
