@@ -22,13 +22,30 @@ from psycopg.types.json import Jsonb
 from game.models import Game, GameAction
 
 
+def _guarded_update_sql(guard: str) -> str:
+    """The ``UPDATE`` that moves the game row to its next version, only from the version
+    the change was made against and only if ``guard`` (more SQL conditions) holds too."""
+    game = connection.ops.quote_name(Game._meta.db_table)
+    return (
+        f"UPDATE {game} SET state = %s, version = %s, next_deal_at = %s, updated = %s "
+        f"WHERE id = %s AND version = %s AND {guard}"
+    )
+
+
+def _moved_then_logged_sql(guard: str, seat_and_actor: str) -> str:
+    """``_guarded_update_sql`` and, if the row moved, the ``INSERT`` of its log row, as one
+    statement (PostgreSQL); ``seat_and_actor``: the log row's seat and actor columns."""
+    log = connection.ops.quote_name(GameAction._meta.db_table)
+    return (
+        f"WITH moved AS ({_guarded_update_sql(guard)} RETURNING id) "
+        f"INSERT INTO {log} (game_id, seq, seat, actor_id, action, events, created) "
+        f"SELECT id, %s, {seat_and_actor}, %s, %s, %s FROM moved"
+    )
+
+
 @cache
 def _update_sql(seat: int) -> str:
-    table = connection.ops.quote_name(Game._meta.db_table)
-    return (
-        f"UPDATE {table} SET state = %s, version = %s, next_deal_at = %s, updated = %s "
-        f"WHERE id = %s AND version = %s AND seat_{seat}_id = %s"
-    )
+    return _guarded_update_sql(f"seat_{seat}_id = %s")
 
 
 @cache
@@ -42,26 +59,12 @@ def _insert_sql() -> str:
 
 @cache
 def _advance_logged_sql(seat: int) -> str:
-    game = connection.ops.quote_name(Game._meta.db_table)
-    log = connection.ops.quote_name(GameAction._meta.db_table)
-    return (
-        f"WITH moved AS (UPDATE {game} SET state = %s, version = %s, next_deal_at = %s, "
-        f"updated = %s WHERE id = %s AND version = %s AND seat_{seat}_id = %s RETURNING id) "
-        f"INSERT INTO {log} (game_id, seq, seat, actor_id, action, events, created) "
-        "SELECT id, %s, %s, %s, %s, %s, %s FROM moved"
-    )
+    return _moved_then_logged_sql(f"seat_{seat}_id = %s", "%s, %s")
 
 
 @cache
 def _deal_logged_sql() -> str:
-    game = connection.ops.quote_name(Game._meta.db_table)
-    log = connection.ops.quote_name(GameAction._meta.db_table)
-    return (
-        f"WITH moved AS (UPDATE {game} SET state = %s, version = %s, next_deal_at = %s, "
-        f"updated = %s WHERE id = %s AND version = %s AND next_deal_at <= %s RETURNING id) "
-        f"INSERT INTO {log} (game_id, seq, seat, actor_id, action, events, created) "
-        "SELECT id, %s, NULL, NULL, %s, %s, %s FROM moved"
-    )
+    return _moved_then_logged_sql("next_deal_at <= %s", "NULL, NULL")
 
 
 def one_statement() -> bool:
