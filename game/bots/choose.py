@@ -2,7 +2,7 @@
 
 It takes only what the seat may see — the rules, its view and the public events
 of the current deal — builds the seat's Belief from them (deals weighted by how
-well they explain the auction, as the level reads it: see inference.py), draws one consistent
+well they explain the auction, see inference.py), draws one consistent
 deal to read the seat's legal moves from, and asks the player of the level.
 """
 
@@ -15,7 +15,7 @@ from typing import Any
 
 from game.bots.decision import Decision
 from game.bots.inference import auction_weight
-from game.bots.levels import AUCTION_INFERENCE, LEVELS
+from game.bots.levels import LEVELS
 from game.engine.belief import Belief
 from game.engine.cards import CODES, SUITS
 from game.engine.match import Move
@@ -47,8 +47,7 @@ def choose_action(
     if seed is not None and type(seed) is not int:
         raise ValueError("seed must be an int or None")
     rng = random.Random(seed) if seed is not None else random.Random()
-    weigh = AUCTION_INFERENCE.get(level, auction_weight)
-    belief = Belief(rules, seat, view, history, weigh=weigh)
+    belief = Belief(rules, seat, view, history, weigh=auction_weight)
     sample = belief.sample(rng)
     moves = sample.moves(seat)
     if not moves:

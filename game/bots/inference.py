@@ -3,67 +3,54 @@
 A seat whose highest call was ``v`` probably held first four cards worth about
 ``v`` or more to the rule-based bidder (``rule_based.hand_limit``); a seat that
 passed without calling when it could have called ``c`` probably held less.
-An ``AuctionInference`` turns that into a likelihood for a sampled deck, which the
-Belief uses to keep or drop the sample. How far a seat's calls may stray from its
-hand's worth is its ``spread``: ``auction_weight`` treats every seat alike and never
-falls below ``FLOOR``, since people bid differently from bots; ``PARTNERSHIP`` (the
-strong level's) reads its partner's calls closely, as the calls of a partner who
-bids by the same rule-based system, and the opponents' as loosely as before.
+``auction_weight`` turns that into a likelihood for a sampled deck, which the
+Belief uses to keep or drop the sample; it never falls below ``FLOOR``, since
+people bid differently from bots.
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 
 from game.bots.rule_based import hand_limit
 from game.engine.belief import Belief
 
 SPREAD = 2.0  # how far (in call numbers) a seat's calls stray from its hand's worth
 FLOOR = 0.2
-PARTNER_SPREAD = 1.0  # a partner bidding by the same system strays less
-PARTNERSHIP_FLOOR = 0.05
 
 
-@dataclass(frozen=True)
-class AuctionInference:
-    """The likelihood of the other seats' calls, given their first four cards in a deck:
+def _likely(margin: float) -> float:
+    return 1.0 / (1.0 + math.exp(-margin / SPREAD))
+
+
+def auction_weight(belief: Belief, deck: list[int]) -> float:
+    """The likelihood of the other seats' calls, given their first four cards in ``deck``:
     one factor per seat, from its highest call, or from its pass if it never called."""
-
-    partner: float = SPREAD  # the partner's spread, in call numbers
-    opponents: float = SPREAD
-    floor: float = FLOOR  # the least likelihood of a deck
-
-    def __call__(self, belief: Belief, deck: list[int]) -> float:
-        calls = belief.view["auction"]
-        if not calls:
-            return 1.0
-        highest: dict[int, int] = {}
-        passed_at: dict[int, int] = {}  # the lowest call a seat passed up
-        high = passes = 0
-        forced = belief.rules.all_pass == "dealer_forced"
-        for call in calls:
-            seat, value = call["seat"], call["call"]
-            if value == "pass":
-                passes += 1
-                passed_at.setdefault(seat, high + 1 if high else belief.rules.min_bid)
-                continue
-            if not (forced and not high and passes == 3):  # a forced call says nothing
-                highest[seat] = max(highest.get(seat, 0), value)
-            high = max(high, value)
-        partner = (belief.seat + 2) % 4
-        weight = 1.0
-        for seat in {*highest, *passed_at} - {belief.seat}:
-            k = (seat - belief.first) % 4
-            hand = 0
-            for card in deck[4 * k : 4 * k + 4]:
-                hand |= 1 << card
-            limit = hand_limit(hand)
-            margin = limit - highest[seat] + 1.0 if seat in highest else passed_at[seat] - limit
-            spread = self.partner if seat == partner else self.opponents
-            weight *= 1.0 / (1.0 + math.exp(-margin / spread))
-        return max(weight, self.floor)
-
-
-auction_weight = AuctionInference()
-PARTNERSHIP = AuctionInference(partner=PARTNER_SPREAD, floor=PARTNERSHIP_FLOOR)
+    calls = belief.view["auction"]
+    if not calls:
+        return 1.0
+    highest: dict[int, int] = {}
+    passed_at: dict[int, int] = {}  # the lowest call a seat passed up
+    high = passes = 0
+    forced = belief.rules.all_pass == "dealer_forced"
+    for call in calls:
+        seat, value = call["seat"], call["call"]
+        if value == "pass":
+            passes += 1
+            passed_at.setdefault(seat, high + 1 if high else belief.rules.min_bid)
+            continue
+        if not (forced and not high and passes == 3):  # a forced call says nothing
+            highest[seat] = max(highest.get(seat, 0), value)
+        high = max(high, value)
+    weight = 1.0
+    for seat in {*highest, *passed_at} - {belief.seat}:
+        k = (seat - belief.first) % 4
+        hand = 0
+        for card in deck[4 * k : 4 * k + 4]:
+            hand |= 1 << card
+        limit = hand_limit(hand)
+        if seat in highest:
+            weight *= _likely(limit - highest[seat] + 1.0)
+        else:
+            weight *= _likely(passed_at[seat] - limit)
+    return max(weight, FLOOR)

@@ -14,10 +14,8 @@ from __future__ import annotations
 
 from game.bots import easy, pimc, random_player, rule_based
 from game.bots.decision import Player
-from game.bots.inference import PARTNERSHIP
 from game.bots.ismcts import player as ismcts
 from game.bots.solver import strong
-from game.engine.belief import Weigh
 
 LEVELS: dict[str, Player] = {
     "random": random_player.choose,
@@ -30,5 +28,3 @@ LEVELS: dict[str, Player] = {
     "ismcts": ismcts.choose,
     "ismcts-old": ismcts.choose_older,
 }
-# How a level reads the auction, where not as inference.auction_weight does.
-AUCTION_INFERENCE: dict[str, Weigh] = {"strong": PARTNERSHIP}
