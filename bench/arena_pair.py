@@ -15,9 +15,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
-import statistics
+import sys
 from collections import defaultdict
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from arena_log import interval
 
 
 def per_deck(path: str) -> dict[int, float]:
@@ -37,15 +41,6 @@ def per_deck(path: str) -> dict[int, float]:
     return {deck: points[deck] for deck, n in deals.items() if n == 2}
 
 
-def interval(values: list[float]) -> str:
-    """Mean and 95% confidence half-width, with the count."""
-    mean = statistics.fmean(values)
-    if len(values) < 2:
-        return f"{mean:+.3f} (n={len(values)})"
-    half = 1.96 * statistics.stdev(values) / math.sqrt(len(values))
-    return f"{mean:+.3f} ± {half:.3f} (n={len(values)})"
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("logs", nargs="+", help="bench/bots.py --log files of the same decks")
@@ -53,13 +48,14 @@ def main() -> None:
     decks = {path: per_deck(path) for path in args.logs}
     for path, points in decks.items():
         if points:
-            print(f"{path}: game points per deal for A {interval(list(points.values()))}")
+            values = list(points.values())
+            print(f"{path}: game points per deal for A {interval(values)} (n={len(values)})")
     base = args.logs[0]
     for path in args.logs[1:]:
         both = sorted(set(decks[base]) & set(decks[path]))
         if both:
             diff = [decks[path][d] - decks[base][d] for d in both]
-            print(f"{path} - {base}: {interval(diff)}")
+            print(f"{path} - {base}: {interval(diff)} (n={len(diff)})")
 
 
 if __name__ == "__main__":
