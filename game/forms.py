@@ -15,12 +15,12 @@ from django.db import transaction
 
 from accounts.friends import friends_of
 from accounts.models import User
-from game.bot_seats import LEVELS, levels
 from game.engine import Rules
 from game.engine.rules import OPTION_VALUES
 from game.models import Game
 from game.rule_options import RULE_OPTIONS, value_label
-from game.services import seats_changed
+from game.table.seats import LEVELS, levels
+from game.table.service import seats_changed
 
 SEATS = range(4)
 SEAT_LABELS = (

@@ -52,7 +52,7 @@ class Game(models.Model):
     next_deal_at = models.DateTimeField(null=True, blank=True)
     # Whether spectators may write in the table chat (the host turns it off and on).
     spectator_chat = models.BooleanField(default=True)
-    # A computer player's level per seat ("" or missing: a person's seat); see game.bot_seats.
+    # A computer player's level per seat ("" or missing: a person's seat); see game.table.seats.
     bots = models.JSONField(default=list, blank=True)
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
@@ -101,7 +101,7 @@ class GameAction(models.Model):
 class DealRecord(models.Model):
     """One deal that ended (scored, annulled, or abandoned by a reset), as the table saw it.
 
-    Written by ``game.deal_history`` in the same transaction as the change that ended
+    Written by ``game.table.deal_history`` in the same transaction as the change that ended
     the deal. ``summary`` and ``events`` hold only the deal's public events and what
     follows from them: never a card that stayed hidden.
     """
@@ -160,7 +160,7 @@ class TablePresence(models.Model):
 
 class BotTurn(models.Model):
     """Which version of a game's computer-player turn a server process has taken on, and
-    until when; see ``game.bot_claims``. One row per game, rewritten turn by turn."""
+    until when; see ``game.table.bot_claims``. One row per game, rewritten turn by turn."""
 
     game = models.OneToOneField(Game, primary_key=True, on_delete=models.CASCADE)
     version = models.PositiveIntegerField()

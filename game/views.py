@@ -1,6 +1,6 @@
 """The dashboard (Friends, Host, Join, View) and the host's pages: create, edit, delete, reset.
 
-Each view checks who is asking (``game.access.role_for`` decides a user's role at a
+Each view checks who is asking (``game.table.access.role_for`` decides a user's role at a
 game), then makes one call into a form or a service. Someone with no role at a game
 gets 404; a player or spectator trying a host's action gets 403.
 """
@@ -19,14 +19,14 @@ from accounts import friends
 from accounts.forms import FriendRequestForm
 from accounts.models import AccountType, User
 from accounts.verification import is_verified, verified_required
-from game import bot_services
-from game.access import role_for
-from game.bot_seats import bot_name
-from game.broadcast import announce_from_sync
 from game.forms import GameForm
 from game.models import Game
-from game.services import TableError
-from game.services import reset_game as reset_service
+from game.table import bot_services
+from game.table.access import role_for
+from game.table.broadcast import announce_from_sync
+from game.table.seats import bot_name
+from game.table.service import TableError
+from game.table.service import reset_game as reset_service
 
 RESETS = {
     "score": ("Score reset", "Both teams' scores and set tallies go back to 0."),

@@ -6,8 +6,8 @@ from typing import Any
 
 from django import template
 
-from game.bot_seats import seat_plate
 from game.models import Game
+from game.table.seats import seat_plate
 
 register = template.Library()
 

@@ -9,11 +9,11 @@ from typing import Any
 import pytest
 
 from accounts.models import User
-from game import bot_services, services, snapshot
-from game.bot_seats import DealHistories
 from game.engine import Match
 from game.models import Game, GameAction
-from game.services import TableError
+from game.table import bot_services, service, snapshot
+from game.table.seats import DealHistories
+from game.table.service import TableError
 from tests.site.conftest import MakePerson, befriend, login, start, text
 from tests.site.test_hosting import form_data
 
@@ -163,7 +163,7 @@ def test_it_refuses_the_replaced_persons_move_even_from_the_cached_table(
     snapshot.remember(latest)  # as announcing it does: the quick path would start from it
     move = match.legal_actions(seat)[0]
     with pytest.raises(TableError) as refused:
-        services.apply_action(full_game.pk, person, move, latest.version)
+        service.apply_action(full_game.pk, person, move, latest.version)
     assert refused.value.code == "replaced"
     assert Game.objects.get(pk=full_game.pk).version == latest.version
 

@@ -27,8 +27,8 @@ from django.db import OperationalError, connection, connections, transaction
 from pytest_django.fixtures import Settings
 
 from accounts.models import User
-from game import loop_save
 from game.models import Game
+from game.table import loop_save
 from tests.people import befriend
 from twentynine.asgi import application
 

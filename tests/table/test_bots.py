@@ -18,9 +18,9 @@ from channels.db import database_sync_to_async
 from pytest_django.fixtures import Settings
 
 from accounts.models import User
-from game.bot_runner import history_kept
-from game.bot_services import bot_history
 from game.models import Game, GameAction
+from game.table.bot_services import bot_history
+from game.table.bot_turns import history_kept
 from tests.table.conftest import Open, TableClient, seat_everyone, session_cookie
 
 # A bot's first move waits for its worker process to start.

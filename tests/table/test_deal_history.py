@@ -20,10 +20,10 @@ from channels.db import database_sync_to_async
 from django.test import Client
 
 from accounts.models import User
-from game import deal_history
 from game.engine import Match
 from game.engine.cards import CODES, SUITS
 from game.models import DealRecord, Game
+from game.table import deal_history
 from tests.people import logged_in
 from tests.table.conftest import Open, TableClient, seat_everyone, settle
 
@@ -141,7 +141,7 @@ async def played(
     monkeypatch: pytest.MonkeyPatch,
 ) -> dict[int, DealTruth]:
     """Six deals played at the table, the same ones every run (the shuffles are seeded)."""
-    monkeypatch.setattr("game.services.secrets.randbelow", lambda n: 0)
+    monkeypatch.setattr("game.table.service.secrets.randbelow", lambda n: 0)
     monkeypatch.setattr("game.engine.match.secrets.SystemRandom", lambda: random.Random(29))
     clients = await seat_everyone(open_table, players)
     await open_table(friend)

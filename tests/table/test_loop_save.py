@@ -1,6 +1,6 @@
 """Actions and next deals saved from the event loop (PostgreSQL): the same game, one round trip.
 
-``game.loop_save`` sends an action's guarded statement on the event loop's own
+``game.table.loop_save`` sends an action's guarded statement on the event loop's own
 connection. These tests show a table plays on when that connection is cut by the
 database, and that the log holds each action once at its version.
 """
@@ -14,8 +14,8 @@ from asgiref.sync import sync_to_async
 from django.db import connection, connections
 
 from accounts.models import User
-from game import loop_save
 from game.models import Game, GameAction
+from game.table import loop_save
 from tests.table.conftest import Open, play_random_step, seat_everyone, settle
 
 pytestmark = pytest.mark.skipif(

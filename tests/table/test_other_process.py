@@ -10,9 +10,9 @@ from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 
 from accounts.models import User
-from game import broadcast, services, snapshot
 from game.engine import Match
 from game.models import Game
+from game.table import broadcast, service, snapshot
 from tests.table.conftest import Open, seat_everyone, settle
 
 
@@ -26,7 +26,7 @@ async def test_it_builds_another_processs_change_once_and_reads_no_database(
     in_turn = next(c for c in clients[:4] if c.state["legal"])
     action = in_turn.state["legal"][0]
     # Another process applies the action and announces it; this process has never seen it.
-    latest = await database_sync_to_async(services.apply_action)(
+    latest = await database_sync_to_async(service.apply_action)(
         game.pk, players[in_turn.seat].pk, action, version
     )
     snapshot._cache.clear()

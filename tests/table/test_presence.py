@@ -16,9 +16,9 @@ from django.utils import timezone
 from pytest_django.fixtures import Settings
 
 from accounts.models import User
-from game import presence
-from game.bot_seats import LEVELS
 from game.models import Game, TablePresence
+from game.table import presence
+from game.table.seats import LEVELS
 from tests.table.conftest import Open, TableClient
 
 

@@ -7,8 +7,8 @@ from django.db.models import Q
 
 from accounts.friends import remove_friend
 from accounts.models import Friendship, User
-from game import services
 from game.models import Game, GameAction
+from game.table import service
 from tests.table.conftest import Open, TableClient, seat_everyone, session_cookie
 
 
@@ -101,7 +101,7 @@ async def test_it_turns_a_player_who_lost_their_seat_into_a_spectator(
 
     def reseat() -> None:
         Game.objects.filter(pk=game.pk).update(seat_3=friend)
-        services.seats_changed(game.pk)
+        service.seats_changed(game.pk)
 
     await database_sync_to_async(reseat)()
     state = await dev.until(lambda s: s["table"]["you"]["seat"] is None)
@@ -120,7 +120,7 @@ async def test_it_closes_the_socket_of_someone_who_may_no_longer_watch(
         Game.objects.filter(pk=game.pk).update(seat_3=outsider)
         # Dev is no longer the host's friend either.
         Friendship.objects.filter(Q(user=players[3]) | Q(friend=players[3])).delete()
-        services.seats_changed(game.pk)
+        service.seats_changed(game.pk)
 
     await database_sync_to_async(reseat)()
     assert await dev.closed_with() == 4403

@@ -1,7 +1,7 @@
 """Who has a table open: one database row per open socket, so every server process agrees.
 
 A socket's row is written when it is accepted at the table, refreshed every
-``PRESENCE_REFRESH`` seconds while it stays open (``game.presence_renewal``), and deleted by
+``PRESENCE_REFRESH`` seconds while it stays open (``game.table.presence_renewal``), and deleted by
 ``disconnect()``. A process that stops without running ``disconnect()`` leaves
 its rows behind; they stop counting ``PRESENCE_EXPIRY`` seconds after their last
 refresh and are deleted the next time anyone asks. A seated player is "online"
@@ -17,8 +17,8 @@ from typing import Any, TypeVar
 from django.conf import settings
 from django.utils import timezone
 
-from game.bot_seats import levels
 from game.models import Game, TablePresence
+from game.table.seats import levels
 
 Presence = dict[str, Any]
 T = TypeVar("T")

@@ -18,8 +18,8 @@ from typing import Any
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 
-from game import snapshot
-from game.snapshot import Snapshot
+from game.table import snapshot
+from game.table.snapshot import Snapshot
 
 CHANGED = "table.changed"
 GONE = "table.gone"

@@ -1,9 +1,9 @@
 """The live table's websocket consumer: parse, check who is asking, call one service, report.
 
 Protocol: docs/protocol.md. The seat always comes from the session and the
-game row, never from a message. Every change is committed by ``game.services``
+game row, never from a message. Every change is committed by ``game.table.service``
 before any socket hears of it; a group message carries the new version's
-snapshot, reaches each process once (``game.table_hub``), and each socket sends
+snapshot, reaches each process once (``game.table.hub``), and each socket sends
 its own seat's view of it (a spectator's for spectators). A socket whose role
 may have changed (its seat moved, the change names its user, or it missed
 versions while spectating) re-checks its role in the database before it is sent
@@ -24,16 +24,16 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from channels.layers import get_channel_layer
 from django.conf import settings
 
-from game import bot_services, loop_save, services, snapshot, table_hub
-from game.access import Role
-from game.autodeal import schedule_next_deal
-from game.bot_runner import schedule_bot_turn
-from game.broadcast import announce
-from game.chat_socket import ChatSocket
-from game.flood import FloodGuard, Verdict
-from game.presence_socket import PresenceSocket
-from game.services import TableError
-from game.snapshot import Snapshot, encode
+from game.table import bot_services, hub, loop_save, service, snapshot
+from game.table.access import Role
+from game.table.autodeal import schedule_next_deal
+from game.table.bot_turns import schedule_bot_turn
+from game.table.broadcast import announce
+from game.table.chat_socket import ChatSocket
+from game.table.flood import FloodGuard, Verdict
+from game.table.presence_socket import PresenceSocket
+from game.table.service import TableError
+from game.table.snapshot import Snapshot, encode
 
 CLOSE_NOT_LOGGED_IN = 4401
 CLOSE_FORBIDDEN = 4403
@@ -43,7 +43,7 @@ CLOSE_FLOOD = 4408
 
 class TableConsumer(ChatSocket, PresenceSocket, AsyncWebsocketConsumer):
     """One browser tab at one table: a seated player or a spectator (chat and presence:
-    ``game.chat_socket``, ``game.presence_socket``)."""
+    ``game.table.chat_socket``, ``game.table.presence_socket``)."""
 
     game_id: int
     user_id: int
@@ -60,9 +60,9 @@ class TableConsumer(ChatSocket, PresenceSocket, AsyncWebsocketConsumer):
             await self.close(code=CLOSE_NOT_LOGGED_IN)
             return
         self.user_id = user.pk
-        await table_hub.join(self.game_id, self)
+        await hub.join(self.game_id, self)
         try:
-            role, latest, changed = await database_sync_to_async(services.open_table)(
+            role, latest, changed = await database_sync_to_async(service.open_table)(
                 self.game_id, user
             )
         except TableError as refused:
@@ -79,7 +79,7 @@ class TableConsumer(ChatSocket, PresenceSocket, AsyncWebsocketConsumer):
         """Run the socket: Channels' consumer loop, fed by one inbox.
 
         The browser's frames and the game's group messages (put here by this
-        process's ``game.table_hub``) go through the inbox and are dispatched in the
+        process's ``game.table.hub``) go through the inbox and are dispatched in the
         order they came, one at a time. The socket has no channel-layer channel of its
         own; ``channel_name`` only names it (its presence row).
         """
@@ -97,7 +97,7 @@ class TableConsumer(ChatSocket, PresenceSocket, AsyncWebsocketConsumer):
         finally:
             pump.cancel()
             if hasattr(self, "game_id"):
-                table_hub.leave(self.game_id, self)
+                hub.leave(self.game_id, self)
 
     async def _pump(self, receive: Any) -> None:
         while True:
@@ -120,7 +120,7 @@ class TableConsumer(ChatSocket, PresenceSocket, AsyncWebsocketConsumer):
         """Leave the game's group and the table's presence (nothing depends on this having run:
         presence rows expire)."""
         await self.presence_leave()
-        table_hub.leave(self.game_id, self)
+        hub.leave(self.game_id, self)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         """Check the rate, parse, and hand the message to its handler."""
@@ -239,11 +239,11 @@ class TableConsumer(ChatSocket, PresenceSocket, AsyncWebsocketConsumer):
     async def _reset(self, message: dict[str, Any]) -> None:
         assert self.role is not None
         what = message.get("what")
-        if what not in services.RESETS:
+        if what not in service.RESETS:
             await self._error("missing_field", "A reset needs \"what\": score, round, deck or all.")
             return
         try:
-            latest = await database_sync_to_async(services.reset)(self.game_id, self.user_id, what)
+            latest = await database_sync_to_async(service.reset)(self.game_id, self.user_id, what)
         except TableError as refused:
             await self._refused(refused)
             return
@@ -275,7 +275,7 @@ class TableConsumer(ChatSocket, PresenceSocket, AsyncWebsocketConsumer):
         """Send the full current state, re-checking this user's role against the game row."""
         user = self.scope["user"]
         try:
-            role, latest = await database_sync_to_async(services.refresh)(self.game_id, user)
+            role, latest = await database_sync_to_async(service.refresh)(self.game_id, user)
         except TableError as refused:
             await self._refused(refused)
             return
@@ -287,7 +287,7 @@ class TableConsumer(ChatSocket, PresenceSocket, AsyncWebsocketConsumer):
         the role changed) or refuse the socket."""
         assert self.role is not None
         try:
-            role = await database_sync_to_async(services.current_role)(
+            role = await database_sync_to_async(service.current_role)(
                 self.game_id, self.scope["user"]
             )
         except TableError as refused:
@@ -343,5 +343,5 @@ class TableConsumer(ChatSocket, PresenceSocket, AsyncWebsocketConsumer):
 
     async def _refuse(self, code: int) -> None:
         self.role = None
-        table_hub.leave(self.game_id, self)
+        hub.leave(self.game_id, self)
         await self.close(code=code)

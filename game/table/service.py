@@ -4,15 +4,15 @@ An action on a version this process already holds (the usual case) is checked
 and applied to a copy of that version's parsed match in memory, then saved
 with two statements in one transaction: an ``UPDATE`` guarded by the version
 and the actor's seat, and the ``INSERT`` of its row in the append-only action
-log (unique per game and version), in plain SQL (``game.actionlog``; on
-PostgreSQL both are one statement, its own transaction, which ``game.loop_save`` sends
+log (unique per game and version), in plain SQL (``game.table.actionlog``; on
+PostgreSQL both are one statement, its own transaction, which ``game.table.loop_save`` sends
 from the event loop; the automatic next deal is saved the same way). If the
 guard finds the row moved on, the transaction is rolled back and the action
 takes the locked path that every other change takes: lock the game row
 (``select_for_update``; SQLite takes its write lock at BEGIN instead), load the
 saved match, apply, save. Two changes against the same version can never both
 succeed. Only after the commit are the sockets told, by the caller, through
-``game.broadcast``.
+``game.table.broadcast``.
 
 Every refusal is a ``TableError`` whose ``code`` is the protocol's error code
 (``no_game`` for a game that does not exist, or no longer does).
@@ -30,13 +30,13 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import User
-from game import actionlog, deal_history, snapshot
-from game.access import Role, role_for
-from game.bot_seats import all_present, level_of
-from game.broadcast import announce_from_sync
 from game.engine import IllegalAction, Match, Rules
 from game.models import Game
-from game.snapshot import Snapshot
+from game.table import actionlog, deal_history, snapshot
+from game.table.access import Role, role_for
+from game.table.broadcast import announce_from_sync
+from game.table.seats import all_present, level_of
+from game.table.snapshot import Snapshot
 
 RESETS = ("score", "round", "deck", "all")
 

@@ -6,7 +6,7 @@ It is stored as written and shown as text (pages never parse it as HTML). Who
 may write is decided from the game row at the moment of writing: the seated
 players, and the host's friends who watch unless the host turned spectator chat
 off (the host may always write). How often a socket may write is the socket's
-business (``game.chat_socket``).
+business (``game.table.chat_socket``).
 """
 
 from __future__ import annotations
@@ -18,8 +18,8 @@ from typing import Any
 from django.core.exceptions import PermissionDenied
 
 from accounts.models import User
-from game.access import role_for
 from game.models import ChatMessage, Game
+from game.table.access import role_for
 
 MAX_LENGTH = 200
 # How many lines a (re)connecting socket is sent, how many a game keeps, and how often

@@ -25,10 +25,10 @@ import orjson
 from django.utils import timezone
 
 from accounts.models import User
-from game.access import Role
-from game.bot_seats import bot_name, levels
 from game.engine import Match, Rules
 from game.models import Game, GameAction
+from game.table.access import Role
+from game.table.seats import bot_name, levels
 
 SEAT_FIELDS = ("seat_0", "seat_1", "seat_2", "seat_3")
 CACHE_GAMES = 2048

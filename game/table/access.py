@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from accounts.models import Friendship, User
-from game.bot_seats import level_of
 from game.models import Game
+from game.table.seats import level_of
 
 
 @dataclass(frozen=True)

@@ -5,7 +5,7 @@ import gc
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.urls import path, re_path
 
-from game.consumers import TableConsumer
+from game.table.consumer import TableConsumer
 
 
 class NoSuchPath(AsyncWebsocketConsumer):  # type: ignore[misc]

@@ -5,7 +5,7 @@ public events: calls, plays, tricks, a trump once shown, the result), so it can
 never hold a card that stayed hidden: the unplayed cards of a deal decided
 early, the trump of a deal annulled before it was shown, a 7th card never shown.
 ``record_ended_deals`` runs inside the transaction of the change that ended a
-deal (``game.services``); ``deal_list`` and ``deal_detail`` are what the history
+deal (``game.table.service``); ``deal_list`` and ``deal_detail`` are what the history
 endpoints send, after ``fill_past`` has recorded the deals of a game played
 before deals were recorded (from its action log, which holds every change).
 """

@@ -1,4 +1,4 @@
-"""Changes that concern computer players, each in one transaction like ``game.services``.
+"""Changes that concern computer players, each in one transaction like ``game.table.service``.
 
 ``play_for_bot`` applies a bot's move only if the game still sits at the version the
 move was computed for and the same computer player still holds the seat: a move
@@ -15,8 +15,9 @@ from typing import Any
 
 from django.db import transaction
 
-from game import snapshot
-from game.bot_seats import (
+from game.models import Game, GameAction
+from game.table import snapshot
+from game.table.seats import (
     HANDOVER,
     LEVELS,
     bot_name,
@@ -26,8 +27,7 @@ from game.bot_seats import (
     starts_deal,
     with_level,
 )
-from game.models import Game, GameAction
-from game.services import (
+from game.table.service import (
     TableError,
     _commit,
     _first_deal,
@@ -35,7 +35,7 @@ from game.services import (
     _match_of,
     _ready_to_start,
 )
-from game.snapshot import Snapshot
+from game.table.snapshot import Snapshot
 
 # Changes read from the log at a time while looking back for the start of the deal.
 CHUNK_ROWS = 64

@@ -14,9 +14,9 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
 from accounts.models import User
-from game.access import role_for
-from game.bot_seats import bot_name, levels
 from game.models import Game
+from game.table.access import role_for
+from game.table.seats import bot_name, levels
 
 
 def seat_names(game: Game) -> list[str | None]:

@@ -1,6 +1,6 @@
 """The table chat over the table's websocket: the part of ``TableConsumer`` that chats.
 
-A line is checked and kept by ``game.chat`` and then sent to the game's group
+A line is checked and kept by ``game.table.chat`` and then sent to the game's group
 with its text, so every socket (in every process) passes it on to its browser.
 Delivery through the channel layer is at most once: a socket that connects or
 syncs is sent the recent lines again, and pages drop lines they already show
@@ -19,17 +19,17 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.core.exceptions import PermissionDenied
 
-from game import chat
-from game.broadcast import group_name
-from game.flood import FloodGuard, Verdict
 from game.models import Game
+from game.table import chat
+from game.table.broadcast import group_name
+from game.table.flood import FloodGuard, Verdict
 
 CHAT_EVENT = "chat.lines"
 CLOSE_FLOOD = 4408
 
 
 class ChatSocket(AsyncWebsocketConsumer):
-    """Chat handlers mixed into ``game.consumers.TableConsumer`` (which provides the game,
+    """Chat handlers mixed into ``game.table.consumer.TableConsumer`` (which provides the game,
     the role, ``_error`` and ``_refuse``)."""
 
     chat_guard: FloodGuard | None = None

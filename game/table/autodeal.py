@@ -13,10 +13,10 @@ from __future__ import annotations
 import asyncio
 import logging
 
-from game import loop_save
-from game.broadcast import announce
-from game.services import TableError
-from game.snapshot import Snapshot
+from game.table import loop_save
+from game.table.broadcast import announce
+from game.table.service import TableError
+from game.table.snapshot import Snapshot
 
 log = logging.getLogger(__name__)
 

@@ -12,7 +12,7 @@ this process's GIL), waits until ``BOT_DELAY`` has passed since the turn began, 
 applies the move through ``bot_services.play_for_bot``, which does nothing unless the
 game is still at that version. So however many sockets, processes or restarts saw the
 turn, the bot moves exactly once; and only the process that claimed the turn first
-thinks for it (``game.bot_claims``: the others wait for the claim's lease to end); a
+thinks for it (``game.table.bot_claims``: the others wait for the claim's lease to end); a
 table nobody watches pauses between deals (the next deal starts when a socket sees it
 due) and resumes when someone opens it.
 """
@@ -30,13 +30,13 @@ from typing import Any
 from channels.db import database_sync_to_async
 from django.conf import settings
 
-from game.bot_claims import Claim, claim_turn
-from game.bot_seats import DealHistories, bot_seats_in_turn, fallback_action
-from game.bot_services import bot_history, play_for_bot
-from game.bot_worker import decide, warm_up
-from game.broadcast import announce
 from game.models import Game
-from game.snapshot import Snapshot
+from game.table.bot_claims import Claim, claim_turn
+from game.table.bot_services import bot_history, play_for_bot
+from game.table.bot_worker import decide, warm_up
+from game.table.broadcast import announce
+from game.table.seats import DealHistories, bot_seats_in_turn, fallback_action
+from game.table.snapshot import Snapshot
 
 log = logging.getLogger(__name__)
 
@@ -99,7 +99,7 @@ async def _take_turn(latest: Snapshot, seats: list[int]) -> None:
 
 
 async def _claimed(game_id: int, version: int) -> bool:
-    """Wait until this process holds the turn (``game.bot_claims``); False once the game has
+    """Wait until this process holds the turn (``game.table.bot_claims``); False once the game has
     moved past it, e.g. because another process made the move."""
     lease = settings.BOT_TURN_LEASE
     while True:

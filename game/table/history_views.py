@@ -2,7 +2,7 @@
 
 Only those who may see the table (its players and the host's friends) see its
 history; anyone else gets a 404, as for the table itself. Everything sent comes
-from ``game.deal_history``, which keeps only what the table saw.
+from ``game.table.deal_history``, which keeps only what the table saw.
 """
 
 from __future__ import annotations
@@ -14,10 +14,10 @@ from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, render
 
 from accounts.models import User
-from game import deal_history
-from game.access import Role, role_for
 from game.models import Game
-from game.table_views import seat_names
+from game.table import deal_history
+from game.table.access import Role, role_for
+from game.table.views import seat_names
 
 
 def _viewable(request: HttpRequest, game_id: int) -> tuple[Game, Role]:

@@ -5,7 +5,7 @@ through each model field's own conversion, so SQLite and PostgreSQL get what the
 send. On PostgreSQL, ``advance_logged`` is both as one statement (its own transaction: one
 round trip instead of BEGIN, UPDATE, INSERT, COMMIT), and ``deal_logged`` the automatic next
 deal likewise, with values as psycopg takes them (``_jsonb``); ``run_guarded`` runs either
-here, and ``game.loop_save`` from the event loop.
+here, and ``game.table.loop_save`` from the event loop.
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@
 with a level is played by a computer player named after its place ("Robo-North").
 When a person is also seated there, the host has handed their seat over: the bot
 plays, the person watches from their seat and may not act until the host gives the
-seat back. Nothing here touches the database; ``game.bot_services`` makes the changes.
+seat back. Nothing here touches the database; ``game.table.bot_services`` makes the changes.
 """
 
 from __future__ import annotations

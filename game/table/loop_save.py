@@ -2,7 +2,7 @@
 database thread.
 
 On PostgreSQL an action on a version this process holds is saved by one guarded
-statement (``game.actionlog.advance_logged``), and so is the automatic next deal
+statement (``game.table.actionlog.advance_logged``), and so is the automatic next deal
 (``deal_logged``: only while the game still sits at the version that
 made the deal due). Sending that statement through
 Channels' database thread cost more CPU than the statement itself: the hop
@@ -14,7 +14,7 @@ prepared statement. The statement is the same, so the database stays the
 authority: it moves the game only from the version the action was made
 against, with the actor still in their seat, and writes the log row with it.
 
-Everything else takes the usual path through ``game.services`` in the database
+Everything else takes the usual path through ``game.table.service`` in the database
 thread: SQLite, an action this process cannot check in memory (it does not
 hold the version, or refuses the action and lets the locked path name the
 reason), an action that ends a deal (its record is written in the same
@@ -31,8 +31,8 @@ import psycopg
 from channels.db import database_sync_to_async
 from django.db import connections
 
-from game import actionlog, services, snapshot
-from game.snapshot import Snapshot
+from game.table import actionlog, service, snapshot
+from game.table.snapshot import Snapshot
 
 log = logging.getLogger(__name__)
 
@@ -44,48 +44,48 @@ _connecting: dict[asyncio.AbstractEventLoop, asyncio.Lock] = {}
 async def apply_action(
     game_id: int, user_id: int, action: dict[str, Any], version: int
 ) -> Snapshot:
-    """``services.apply_action`` for a socket: the same checks and result (a ``TableError``
+    """``service.apply_action`` for a socket: the same checks and result (a ``TableError``
     for a refusal), saved from the event loop when it can be."""
     known = snapshot.cached(game_id, version)
-    move = services.plan_move(known, user_id, action) if known is not None else None
+    move = service.plan_move(known, user_id, action) if known is not None else None
     if move is not None and not move.ends_deal and actionlog.one_statement():
         if await _advance_logged(move):
             return move.successor()
         move = None  # the row moved on (or the connection broke): the locked path says
-    latest: Snapshot = await database_sync_to_async(services.apply_planned)(
+    latest: Snapshot = await database_sync_to_async(service.apply_planned)(
         game_id, user_id, action, version, move
     )
     return latest
 
 
 async def deal_next(game_id: int, expected_version: int) -> Snapshot | None:
-    """``services.deal_next`` for the next deal's timer: the same result (None: someone
+    """``service.deal_next`` for the next deal's timer: the same result (None: someone
     else dealt, the game changed, or the deal is not due yet), saved from the event loop
     when this process holds the version (a deal annulled as it is dealt is saved in the
     database thread, with its record)."""
     known = snapshot.cached(game_id, expected_version)
     if known is None or known.match is None or not actionlog.one_statement():
-        dealt: Snapshot | None = await database_sync_to_async(services.deal_next)(
+        dealt: Snapshot | None = await database_sync_to_async(service.deal_next)(
             game_id, expected_version
         )
         return dealt
-    deal = services.plan_deal(known)
+    deal = service.plan_deal(known)
     if deal is None:
         return None
     if deal.ends_deal:
-        dealt = await database_sync_to_async(services.deal_next)(game_id, expected_version, deal)
+        dealt = await database_sync_to_async(service.deal_next)(game_id, expected_version, deal)
         return dealt
     statement = actionlog.deal_logged(
         game_id, expected_version, deal.saved, deal.next_deal_at, deal.events
     )
     saved = await _run(*statement)
     if saved is None:  # the connection broke: the row says whether the deal was made
-        dealt = await database_sync_to_async(services.deal_next)(game_id, expected_version, deal)
+        dealt = await database_sync_to_async(service.deal_next)(game_id, expected_version, deal)
         return dealt
     return deal.successor() if saved else None
 
 
-async def _advance_logged(move: services.Move) -> bool | None:
+async def _advance_logged(move: service.Move) -> bool | None:
     known = move.known
     return await _run(
         *actionlog.advance_logged(
