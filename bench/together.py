@@ -3,7 +3,7 @@
 Usage: ``.venv/bin/python bench/together.py [deals]``
 
 On a fresh SQLite database in a temporary folder, four players play ``deals``
-deals through ``game.table.service.apply_action`` (game-like random actions: most
+deals through ``game.table.service.act`` (game-like random actions: most
 Single Hand and stake questions passed). Figures are CPU time of this process
 (``time.process_time``), so other load on the machine matters less:
 
@@ -100,7 +100,7 @@ def main(deals: int) -> None:
         action = game_like(rng, match.legal_actions(seat))
         before = len(recording)
         spent, _ = cpu_ms(
-            lambda s=seat, a=action, v=saved.version: service.apply_action(
+            lambda s=seat, a=action, v=saved.version: service.act(
                 game.pk, seated[s].pk, a, v
             )
         )

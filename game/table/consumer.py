@@ -24,21 +24,22 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from channels.layers import get_channel_layer
 from django.conf import settings
 
-from game.table import bot_services, hub, loop_save, service, snapshot
-from game.table.access import Role
+from game.table import hub, service, store
 from game.table.autodeal import schedule_next_deal
 from game.table.bot_turns import schedule_bot_turn
 from game.table.broadcast import announce
 from game.table.chat_socket import ChatSocket
+from game.table.errors import (
+    CLOSE_FLOOD,
+    CLOSE_FORBIDDEN,
+    CLOSE_NO_GAME,
+    CLOSE_NOT_LOGGED_IN,
+    TableError,
+)
 from game.table.flood import FloodGuard, Verdict
 from game.table.presence_socket import PresenceSocket
-from game.table.service import TableError
-from game.table.snapshot import Snapshot, encode
-
-CLOSE_NOT_LOGGED_IN = 4401
-CLOSE_FORBIDDEN = 4403
-CLOSE_NO_GAME = 4404
-CLOSE_FLOOD = 4408
+from game.table.snapshot import Role, Snapshot
+from game.table.wire import encode, frame, from_group, state_message
 
 
 class TableConsumer(ChatSocket, PresenceSocket, AsyncWebsocketConsumer):
@@ -160,10 +161,10 @@ class TableConsumer(ChatSocket, PresenceSocket, AsyncWebsocketConsumer):
         """
         if self.role is None or event["version"] <= self.version:
             return
-        latest = snapshot.from_wire(self.game_id, event["version"], event["snapshot"])
+        latest = from_group(self.game_id, event["version"], event["snapshot"])
         gap = latest.version != self.version + 1
         seat = latest.seat_of(self.user_id)
-        replaced = seat is not None and latest.players[seat].bot != ""
+        replaced = seat is not None and latest.players[seat].replaced
         if (
             self.user_id in latest.recheck
             or (seat, replaced) != (self.role.seat, self.role.replaced)
@@ -175,7 +176,7 @@ class TableConsumer(ChatSocket, PresenceSocket, AsyncWebsocketConsumer):
             await self._send_state(latest, [])
             return
         self.version = latest.version
-        await self.send(text_data=latest.frame_for(self.role))
+        await self.send(text_data=frame(latest, self.role))
         schedule_next_deal(latest)
         schedule_bot_turn(latest)
 
@@ -228,7 +229,7 @@ class TableConsumer(ChatSocket, PresenceSocket, AsyncWebsocketConsumer):
             return
         action = {key: value for key, value in action.items() if key != "seat"}
         try:
-            latest = await loop_save.apply_action(self.game_id, self.user_id, action, version)
+            latest = await service.act_from_loop(self.game_id, self.user_id, action, version)
         except TableError as refused:
             await self._refused(refused)
             if refused.code in ("stale", "not_seated"):
@@ -259,11 +260,11 @@ class TableConsumer(ChatSocket, PresenceSocket, AsyncWebsocketConsumer):
             return
         try:
             if message["type"] == "hand_over":
-                latest = await database_sync_to_async(bot_services.hand_over)(
+                latest = await database_sync_to_async(service.hand_over)(
                     self.game_id, self.user_id, seat, str(level)
                 )
             else:
-                latest = await database_sync_to_async(bot_services.give_back)(
+                latest = await database_sync_to_async(service.give_back)(
                     self.game_id, self.user_id, seat
                 )
         except TableError as refused:
@@ -309,7 +310,7 @@ class TableConsumer(ChatSocket, PresenceSocket, AsyncWebsocketConsumer):
     async def _send_full_state(self, latest: Snapshot) -> None:
         """The full state with the recent history of changes, for the page's log; then the
         recent chat and who is here."""
-        history = await database_sync_to_async(snapshot.history)(self.game_id, latest.version)
+        history = await database_sync_to_async(store.history)(self.game_id, latest.version)
         await self._send_state(latest, [], history)
         await self.send_recent_chat()
         await self.send_presence()
@@ -322,7 +323,7 @@ class TableConsumer(ChatSocket, PresenceSocket, AsyncWebsocketConsumer):
     ) -> None:
         assert self.role is not None
         self.version = latest.version
-        await self.send(text_data=encode(latest.state_for(self.role, events, history)))
+        await self.send(text_data=encode(state_message(latest, self.role, events, history)))
         schedule_next_deal(latest)
         schedule_bot_turn(latest)
 

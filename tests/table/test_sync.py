@@ -61,7 +61,7 @@ async def test_it_sends_the_whole_table_after_a_version_gap_and_the_log_on_sync(
     in_turn = next(c for c in clients if c.state["legal"])
     user = players[in_turn.seat]
     missed = in_turn.state["legal"][0]
-    await database_sync_to_async(service.apply_action)(game.pk, user.pk, missed, start)
+    await database_sync_to_async(service.act)(game.pk, user.pk, missed, start)
     assert await clients[0].nothing_more()
 
     # The next change is announced: every socket gets the whole current table, no events
