@@ -68,14 +68,12 @@ def main(deals: int) -> None:
     from accounts.models import User
     from game.engine import Match
     from game.models import DealRecord, Game
-    from game.table import chat, deal_history, presence, service
+    from game.table import chat, deal_history, presence, service, store
 
     seated = [
         User.objects.create_user(f"p{s}@example.com", None, first_name=f"P{s}") for s in range(4)
     ]
-    game = Game.objects.create(
-        host=seated[0], name="Bench", **{f"seat_{s}": seated[s] for s in range(4)}
-    )
+    game = store.create_game(seated[0], "Bench", seated)
     for user in seated:
         service.open_table(game.pk, user)
     rng = random.Random(29)

@@ -135,8 +135,8 @@ if REDIS_URL:
         }
     }
 else:
-    # Channels' in-memory layer, its expiry sweep throttled (see game/table/layers.py).
-    CHANNEL_LAYERS = {"default": {"BACKEND": "game.table.layers.InMemoryChannelLayer"}}
+    # Channels' in-memory layer, its expiry sweep throttled (see game/table/channels_adapter.py).
+    CHANNEL_LAYERS = {"default": {"BACKEND": "game.table.channels_adapter.InMemoryChannelLayer"}}
 
 AUTH_USER_MODEL = "accounts.User"
 AUTHENTICATION_BACKENDS = [

@@ -12,22 +12,17 @@ anything more.
 
 from __future__ import annotations
 
-import asyncio
-import uuid
 from typing import Any
 
 import orjson
-from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
-from channels.exceptions import StopConsumer
-from channels.generic.websocket import AsyncWebsocketConsumer
-from channels.layers import get_channel_layer
 from django.conf import settings
 
 from game.table import hub, service, store
 from game.table.autodeal import schedule_next_deal
 from game.table.bot_turns import schedule_bot_turn
 from game.table.broadcast import announce
+from game.table.channels_adapter import InboxConsumer
 from game.table.chat_socket import ChatSocket
 from game.table.errors import (
     CLOSE_FLOOD,
@@ -42,7 +37,7 @@ from game.table.snapshot import Role, Snapshot
 from game.table.wire import encode, frame, from_group, state_message
 
 
-class TableConsumer(ChatSocket, PresenceSocket, AsyncWebsocketConsumer):
+class TableConsumer(ChatSocket, PresenceSocket, InboxConsumer):
     """One browser tab at one table: a seated player or a spectator (chat and presence:
     ``game.table.chat_socket``, ``game.table.presence_socket``)."""
 
@@ -76,46 +71,10 @@ class TableConsumer(ChatSocket, PresenceSocket, AsyncWebsocketConsumer):
             await announce(latest)
         await self._send_full_state(latest)
 
-    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
-        """Run the socket: Channels' consumer loop, fed by one inbox.
-
-        The browser's frames and the game's group messages (put here by this
-        process's ``game.table.hub``) go through the inbox and are dispatched in the
-        order they came, one at a time. The socket has no channel-layer channel of its
-        own; ``channel_name`` only names it (its presence row).
-        """
-        self.scope = scope
-        self.channel_layer = get_channel_layer(self.channel_layer_alias)
-        self.channel_name = f"table-socket.{uuid.uuid4().hex}"
-        self.base_send = send
-        self.inbox: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
-        pump = asyncio.ensure_future(self._pump(receive))
-        try:
-            while True:
-                await self.dispatch(await self.inbox.get())
-        except StopConsumer:
-            pass
-        finally:
-            pump.cancel()
-            if hasattr(self, "game_id"):
-                hub.leave(self.game_id, self)
-
-    async def _pump(self, receive: Any) -> None:
-        while True:
-            self.inbox.put_nowait(await receive())
-
-    async def dispatch(self, message: dict[str, Any]) -> None:
-        """Call the message's handler, without Channels' hop to the database thread first.
-
-        Channels runs ``close_old_connections`` in the database thread before every
-        message; with five sockets a table that is five queued hops per change, behind
-        the writes. Every database call here goes through ``database_sync_to_async``,
-        which closes stale connections itself, so the hop is skipped.
-        """
-        handler = getattr(self, get_handler_name(message), None)
-        if handler is None:
-            raise ValueError(f"No handler for message type {message['type']}")
-        await handler(message)
+    async def stopped(self) -> None:
+        """The socket is gone: its game's hub here delivers nothing more to it."""
+        if hasattr(self, "game_id"):
+            hub.leave(self.game_id, self)
 
     async def disconnect(self, code: int) -> None:
         """Leave the game's group and the table's presence (nothing depends on this having run:
