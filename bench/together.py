@@ -69,6 +69,7 @@ def main(deals: int) -> None:
     from game.engine import Match
     from game.models import DealRecord, Game
     from game.table import chat, deal_history, presence, service, store
+    from game.table.events import ends_deal
 
     seated = [
         User.objects.create_user(f"p{s}@example.com", None, first_name=f"P{s}") for s in range(4)
@@ -84,7 +85,7 @@ def main(deals: int) -> None:
 
     def timed_record(*args: Any) -> None:
         spent, _ = cpu_ms(lambda: real_record(*args))
-        if any(deal_history.ends_deal(event) for event in args[2]):
+        if any(ends_deal(event) for event in args[2]):
             recording.append(spent)
 
     deal_history.record_ended_deals = timed_record  # type: ignore[assignment]

@@ -13,6 +13,8 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from game.table.events import is_deal_start, starts_deal
+
 LEVELS = ("easy", "strong")
 LEVEL_LABELS = {"easy": "easy", "strong": "strong"}
 SEATS = range(4)
@@ -121,18 +123,13 @@ def fallback_action(legal: list[dict[str, Any]]) -> dict[str, Any]:
     return (plain or legal)[0]
 
 
-def starts_deal(events: list[dict[str, Any]]) -> bool:
-    """True when one change's events hold the start of a deal (its first packet)."""
-    return any(e["type"] == "deal" and e.get("packet") == 1 for e in events)
-
-
 def extend_history(
     history: list[dict[str, Any]], events: list[dict[str, Any]]
 ) -> list[dict[str, Any]]:
     """The deal's public events after one more change: ``history`` plus the engine's events of
     the change, or from the start of a new deal when the change made one."""
     engine = [e for e in events if e["type"] not in NOT_FROM_THE_ENGINE]
-    starts = [i for i, e in enumerate(engine) if e["type"] == "deal" and e.get("packet") == 1]
+    starts = [i for i, e in enumerate(engine) if is_deal_start(e)]
     if starts:
         return engine[starts[-1]:]
     return [*history, *engine] if engine else history

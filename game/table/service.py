@@ -31,10 +31,11 @@ from django.utils.translation import gettext as _
 from accounts.models import User
 from game.engine import IllegalAction, Match, Rules
 from game.models import Game
-from game.table import cache, deal_history, store
+from game.table import cache, store
 from game.table.access import role_for
 from game.table.broadcast import announce_from_sync
 from game.table.errors import TableError
+from game.table.events import ends_deal
 from game.table.seats import (
     HANDOVER,
     LEVELS,
@@ -414,7 +415,7 @@ def _ended(
     events: list[dict[str, Any]], match: Match | None, players: Seating
 ) -> tuple[Match, list[str | None]] | None:
     """What the record of a deal the change ends needs (None when it ends none)."""
-    if match is None or not any(map(deal_history.ends_deal, events)):
+    if match is None or not any(map(ends_deal, events)):
         return None
     return match, [p.name for p in players]
 

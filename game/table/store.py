@@ -48,7 +48,8 @@ from game.models import Game, GameAction, Seat, TablePresence
 from game.table import cache as table_cache
 from game.table import deal_history
 from game.table.errors import no_game
-from game.table.seats import SEATS, Player, Seating, starts_deal
+from game.table.events import starts_deal
+from game.table.seats import SEATS, Player, Seating
 from game.table.snapshot import Snapshot
 from game.table.wire import parse_match
 

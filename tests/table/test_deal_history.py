@@ -24,6 +24,7 @@ from game.engine import Match
 from game.engine.cards import CODES, SUITS
 from game.models import DealRecord, Game
 from game.table import deal_history
+from game.table.events import ends_deal
 from tests.people import logged_in
 from tests.table.conftest import Open, TableClient, seat_everyone, settle
 
@@ -163,7 +164,7 @@ async def test_it_records_every_deal_that_ended(
     assert outcomes <= {"made", "lost", "annulled", "abandoned"}
     for record in records:
         assert record.events[0]["type"] == "deal" and record.events[0]["packet"] == 1
-        assert deal_history.ends_deal(record.events[-1])
+        assert ends_deal(record.events[-1])
         assert record.summary["players"] == ["Olive", "Bilal", "Chitra", "Dev"]
         if record.outcome in ("made", "lost"):
             end = record.events[-1]
