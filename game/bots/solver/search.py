@@ -16,7 +16,8 @@ In the first ``EARLY`` tricks a sampled deal is often hard to settle: there each
 is only graded made or not (a third fewer nodes) and a deal may take up to
 ``EARLY_NODES`` (never more than the budget left), so that few deals are given up;
 giving up the hard ones leaves the close deals, which decide, out of the average.
-(``Search.early``: level ``strong-v2``; the strong level leaves such deals out.)
+(``Search.early``: the sparring level ``strong-v2``, bench/sparring/; the strong level
+leaves such deals out.)
 
 With a seed the work is counted, not timed: solver nodes plus ``SAMPLE_WORK`` per
 sampled deal, up to ``WORK_PER_SECOND`` times the budget (at least ``MIN_DEALS``
@@ -63,7 +64,6 @@ class Search:
 
 
 SEARCH = Search(early=False)  # the strong level's search
-EARLY_SEARCH = Search(early=True)  # strong-v2's
 
 
 def work_for(budget_s: float) -> int:

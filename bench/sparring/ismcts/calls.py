@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from game.bots.ismcts.style import LATEST, Style
+from bench.sparring.ismcts.style import LATEST, Style
 from game.bots.position import Position
 from game.engine.match import Move
 

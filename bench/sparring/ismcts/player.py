@@ -19,11 +19,11 @@ one the search also stops when ``budget_s`` is spent.
 
 from __future__ import annotations
 
+from bench.sparring.ismcts import calls
+from bench.sparring.ismcts._mcts import search
+from bench.sparring.ismcts.style import LATEST, OLDER, Style
 from game.bots import rule_based
 from game.bots.decision import Decision
-from game.bots.ismcts import calls
-from game.bots.ismcts._mcts import search
-from game.bots.ismcts.style import LATEST, OLDER, Style
 from game.engine.cards import INDEX
 from game.engine.match import Move
 

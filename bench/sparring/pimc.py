@@ -1,4 +1,4 @@
-"""The strong level (for now): determinized search over sampled deals in the play.
+"""The rollout level, the earlier strong: determinized search over sampled deals in the play.
 
 Perfect-information Monte Carlo: draw deals consistent with what the seat saw
 (its Belief), and in each one try every candidate move and play the deal out
@@ -33,8 +33,8 @@ MIN_DEALS = 4  # sampled deals per seeded decision, whatever the budget
 MARGIN_WEIGHT = 0.02  # game points per card point of margin (a tie-break)
 # Searching the auction, the trump and the stake and Single Hand questions with
 # rule-based rollouts lost game points to the plain rule-based player in
-# bench/bots.py (its rollouts trust the other seats' calls too little), so for
-# now the strong player searches only the play.
+# bench/bots.py (its rollouts trust the other seats' calls too little), so it
+# searches only the play.
 SEARCHED_PHASES = frozenset({"play"})
 BID_CANDIDATES = 3  # how many of the lowest calls the auction search tries besides pass
 
