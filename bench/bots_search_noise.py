@@ -40,7 +40,7 @@ from game.bots.inference import auction_weight
 from game.bots.solver.search import SEARCH, add, card_values, choose_card
 from game.engine import Match, Rules
 from game.engine.belief import Belief
-from game.engine.match import Move
+from game.engine.moves import Move
 
 REDUCED = Rules(seventh_card=False, doubling=False, single_hand=False, marriage="off")
 VARIANTS = ("strong", "strong-2x", "early")

@@ -26,7 +26,8 @@ from game.bots.solver.position import POINT_SCALE, solver
 from game.bots.solver.search import MAX_DEALS, SAFETY, SAMPLE_WORK, work_for
 from game.engine.cards import SUIT_MASK
 from game.engine.deck import packet, seventh_card
-from game.engine.match import Match, Move
+from game.engine.match import Match
+from game.engine.moves import PASS, SINGLE_HAND, Move
 
 if TYPE_CHECKING:
     from game.bots.solver._core import Position
@@ -37,7 +38,6 @@ REDOUBLE_ABOVE = 0.75  # the bidder's side redoubles one that makes more often t
 SINGLE_HAND_ABOVE = 0.65  # call Single Hand when all tricks fall this often
 MIN_CALL_DEALS = 6
 MAX_NODES = 300_000  # a deal the solver cannot settle within this is left out
-PASS: Move = ("pass", -1)
 
 
 def full_hands(m: Match) -> list[int]:
@@ -249,8 +249,8 @@ def choose_call(decision: Decision) -> Move:
     if phase == "trump":
         return choose_trump(decision)
     if phase == "single_hand":
-        if ("single_hand", -1) in moves and single_hand_chance(decision) >= SINGLE_HAND_ABOVE:
-            return ("single_hand", -1)
+        if SINGLE_HAND in moves and single_hand_chance(decision) >= SINGLE_HAND_ABOVE:
+            return SINGLE_HAND
         return PASS
     call = next((mv for mv in moves if mv != PASS), PASS)
     chance = make_chance(decision)

@@ -23,7 +23,8 @@ from game.bots import rule_based
 from game.bots.decision import Decision
 from game.bots.position import Position
 from game.engine.cards import POINTS
-from game.engine.match import Match, Move
+from game.engine.match import Match
+from game.engine.moves import Move
 
 RolloutPolicy = Callable[[Position, list[Move], random.Random], Move]
 
@@ -122,10 +123,9 @@ def rollout(m: Match, team: int, rng: random.Random, policy: RolloutPolicy) -> t
 
 def outcome(m: Match, team: int) -> float:
     """The score change of the finished deal for ``team``, plus the card-point tie-break."""
-    last = m.last_round
-    if last is None or last["annulled"]:
+    last = m.outcome
+    if last is None or last.points is None or last.annulled:
         return 0.0
-    sign = 1 if last["team"] == team else -1
-    points: list[int] = last["points"]
-    delta: int = last["delta"]
-    return sign * delta + MARGIN_WEIGHT * (points[team] - points[1 - team])
+    sign = 1 if last.team == team else -1
+    points = last.points
+    return sign * last.delta + MARGIN_WEIGHT * (points[team] - points[1 - team])

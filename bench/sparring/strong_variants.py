@@ -15,8 +15,8 @@ from bench.sparring.calls import choose_call
 from game.bots import rule_based
 from game.bots.decision import Decision
 from game.bots.solver.search import Search, choose_card
-from game.bots.solver.strong import MARRIAGE, phase
-from game.engine.match import Move
+from game.bots.solver.strong import phase
+from game.engine.moves import MARRIAGE, Move
 
 EARLY_SEARCH = Search(early=True)  # strong-v2's card search
 

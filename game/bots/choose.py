@@ -17,8 +17,7 @@ from game.bots.decision import Decision, Player
 from game.bots.inference import auction_weight
 from game.bots.levels import LEVELS
 from game.engine.belief import Belief
-from game.engine.cards import CODES, SUITS
-from game.engine.match import Move
+from game.engine.moves import MARRIAGE, Move
 from game.engine.rules import Rules
 
 
@@ -72,19 +71,7 @@ def choose_among(
     )
     move = player(decision)
     if move is None:
-        if moves != [("marriage", -1)]:
+        if moves != [MARRIAGE]:
             raise ValueError(f"the {level} player declined a move it must make")
         return None
-    return action_of(move)
-
-
-def action_of(move: Move) -> dict[str, Any]:
-    """A move (type, argument) as the action dict ``Match.apply`` takes."""
-    kind, arg = move
-    if kind == "play":
-        return {"type": "play", "card": CODES[arg]}
-    if kind == "bid":
-        return {"type": "bid", "value": arg}
-    if kind == "trump":
-        return {"type": "trump", "suit": SUITS[arg]}
-    return {"type": kind}
+    return Move(*move).to_action()

@@ -20,10 +20,19 @@ import random
 from game.bots.decision import Decision
 from game.bots.position import Position
 from game.engine.cards import POINTS, SUIT_MASK, cards_in
-from game.engine.match import Move
+from game.engine.moves import (
+    BIDS,
+    MARRIAGE,
+    PASS,
+    PLAYS,
+    SEVENTH_CARD,
+    SHOW_TRUMP,
+    SINGLE_HAND,
+    TRUMPS,
+    Move,
+)
 from game.engine.play import trick_winner
 
-PASS: Move = ("pass", -1)
 TRUMP_VALUE = (4.0, 3.0, 2.0, 1.5, 1.0, 1.0, 1.0, 1.0)  # J 9 A T K Q 8 7 of the trump suit
 SIDE_VALUE = (2.5, 1.0, 0.5, 0.3, 0.0, 0.0, 0.0, 0.0)  # of another suit
 SINGLE_HAND_SURE = 0.9  # call Single Hand only above this chance of taking all 8 tricks
@@ -48,7 +57,7 @@ def decide(pos: Position, moves: list[Move], rng: random.Random) -> Move:
     if phase == "single_hand":
         hand = pos.hand | (1 << pos.aside if pos.aside >= 0 else 0)
         sure = single_hand_chance(hand, rng) >= SINGLE_HAND_SURE
-        return ("single_hand", -1) if sure and ("single_hand", -1) in moves else PASS
+        return SINGLE_HAND if sure and SINGLE_HAND in moves else PASS
     return stake_call(pos, moves, rng)
 
 
@@ -86,20 +95,20 @@ def bid(pos: Position, moves: list[Move], limit: int) -> Move:
         return PASS
     lowest = min(values)
     if PASS not in moves:  # the dealer forced to call
-        return ("bid", lowest)
+        return BIDS[lowest]
     auction = pos.auction
     if auction.high_seat == pos.partner and limit < lowest + 2:
         return PASS
-    return ("bid", lowest) if lowest <= limit else PASS
+    return BIDS[lowest] if lowest <= limit else PASS
 
 
 def choose_trump(pos: Position, moves: list[Move]) -> Move:
     """The best suit among the first four cards, or the 7th card when no suit has two."""
     suit, _ = best_suit(pos.hand)
     longest = max((pos.hand & SUIT_MASK[s]).bit_count() for s in range(4))
-    if longest < 2 and ("seventh_card", -1) in moves:
-        return ("seventh_card", -1)
-    return ("trump", suit)
+    if longest < 2 and SEVENTH_CARD in moves:
+        return SEVENTH_CARD
+    return TRUMPS[suit]
 
 
 def stake_call(pos: Position, moves: list[Move], rng: random.Random) -> Move:
@@ -184,19 +193,19 @@ def _suit_safe(mine: int, opponents: tuple[int, int], suit: int) -> bool:
 
 def play(pos: Position, moves: list[Move]) -> Move:
     """A card, or showing / asking for trump, in a regular round or a Single Hand."""
-    if ("marriage", -1) in moves:
-        return ("marriage", -1)
+    if MARRIAGE in moves:
+        return MARRIAGE
     cards = [arg for kind, arg in moves if kind == "play"]
     if not cards:
-        return ("show_trump", -1)
+        return SHOW_TRUMP
     if pos.single >= 0:
-        return ("play", single_hand_card(pos, cards))
+        return PLAYS[single_hand_card(pos, cards)]
     if not pos.trick:
-        return ("play", lead(pos, cards))
-    can_show = ("show_trump", -1) in moves
+        return PLAYS[lead(pos, cards)]
+    can_show = SHOW_TRUMP in moves
     if can_show and should_show(pos, cards):
-        return ("show_trump", -1)
-    return ("play", follow(pos, cards))
+        return SHOW_TRUMP
+    return PLAYS[follow(pos, cards)]
 
 
 def is_master(pos: Position, card: int) -> bool:

@@ -43,18 +43,19 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from game.engine import annul
 from game.engine.cards import (
     CODES,
     INDEX,
-    JACKS_MASK,
-    POINT_MASK,
     POINTS,
-    SUIT_MASK,
     SUITS,
     cards_in,
 )
-from game.engine.match import Match, Move
-from game.engine.play import marriage_mask
+from game.engine.events import starts_deal
+from game.engine.match import Match
+from game.engine.moves import Move
+from game.engine.outcome import Outcome
+from game.engine.play import marriage_mask, next_to_play
 from game.engine.rules import Rules
 from game.engine.stake import risk_free
 
@@ -100,7 +101,7 @@ class Belief:
             raise ValueError("the view is not this seat's view")
         if view.get("phase") == "deal":
             raise ValueError("no deal is in progress")
-        if not history or history[0].get("type") != "deal" or history[0].get("packet") != 1:
+        if not history or not starts_deal(history[0]):
             raise ValueError("the history must start with the deal's first event")
         if not {"first_hand", "dealer", "bidder", "trump_method", "single_hand"} <= set(view):
             raise Inconsistent("view must be the dict Match.view(seat) returns")
@@ -212,7 +213,7 @@ class Belief:
 
     def marriage_cards(self, seat: int, suit: int) -> None:
         """A seat held the K and Q of ``suit``: those it has not played it still holds."""
-        pair = (1 << (suit * 8 + 4)) | (1 << (suit * 8 + 5))
+        pair = marriage_mask(suit)
         self.known[seat] |= pair & ~self.played[seat]
 
     def _read_view(self) -> None:
@@ -328,26 +329,22 @@ class Belief:
     ) -> bool:
         """The checks a replay would make that the dealing of unknown cards does not
         already ensure: annulments, an automatic marriage, a Single Hand caller's risk."""
-        if not any(POINTS[c] for c in deck[:4]):
+        first_fours = [0, 0, 0, 0]
+        for k in range(4):
+            first_fours[(self.first + k) % 4] = _mask_of(deck[4 * k : 4 * k + 4])
+        if annul.after_deal_1(first_fours, self.first):
             return False
         if self.packets == 1:
-            return not any(_all_jacks(_mask_of(deck[i : i + 4])) for i in range(0, 16, 4))
-        for hand in originals:
-            if _all_jacks(hand) or not hand & POINT_MASK:
-                return False
+            return True
+        if annul.after_deal_2(originals):
+            return False
         if self.single_hand >= 0:
             return not risk_free(originals[self.single_hand])
         if self.phase == "play":
-            suit = SUIT_MASK[trump]
-            if not (originals[0] | originals[2]) & suit or not (originals[1] | originals[3]) & suit:
-                return False
             check = self.rules.seventh_card_check
-            if self.method == "seventh_card" and check != "none":
-                trumps = originals[self.bidder] & suit
-                if check == "point_trump" and not trumps & POINT_MASK:
-                    return False
-                if check == "two_trumps" and trumps == 1 << seventh:
-                    return False
+            aside = seventh if self.method == "seventh_card" else -1
+            if annul.before_play(originals, trump, self.bidder, aside, check):
+                return False
         played = self.played_at_show
         if played is not None and self.rules.marriage == "on_show" and not self.married_at_show:
             pair = marriage_mask(trump)
@@ -455,12 +452,13 @@ class Belief:
         m.score = list(view["score"])
         m.sets = [list(view["sets"][0]), list(view["sets"][1])]
         m.round_no = view["round_no"] - 1
-        m.last_round = view["last_round"]
+        last = view["last_round"]
+        m.outcome = Outcome.from_dict(last) if last is not None else None
         if m.deal([CODES[c] for c in deck]) != self.deal_events:
             return None
         for seat, kind, arg, events in self.steps:
-            move: Move = (kind, trump if arg == HIDDEN else arg)
-            if not _allowed(m, seat, move):
+            move = Move(kind, trump if arg == HIDDEN else arg)
+            if not m.allowed(seat, move):
                 return None
             if m.apply_move(seat, move) != events:
                 return None
@@ -469,26 +467,11 @@ class Belief:
         return m
 
 
-def _allowed(m: Match, seat: int, move: Move) -> bool:
-    r = m.round
-    if r is None:
-        return False
-    if move[0] == "play":
-        return (
-            r.phase == "play" and seat == r.to_play and bool(m.play_options(seat)[0] >> move[1] & 1)
-        )
-    return move in m.moves(seat)
-
-
 def _mask_of(cards: Sequence[int]) -> int:
     out = 0
     for c in cards:
         out |= 1 << c
     return out
-
-
-def _all_jacks(hand: int) -> bool:
-    return hand & JACKS_MASK == JACKS_MASK
 
 
 def _mask(cards: Sequence[str]) -> int:
@@ -504,7 +487,5 @@ def _to_play(view: dict[str, Any]) -> int:
     if not trick:
         leader: int = view["leader"]
         return leader
-    nxt: int = (trick[-1]["seat"] + 1) % 4
-    if view["single_hand"] is not None and nxt == view["sits_out"]:
-        nxt = (nxt + 1) % 4
-    return nxt
+    caller = view["single_hand"]
+    return next_to_play(trick[-1]["seat"], -1 if caller is None else caller)

@@ -40,6 +40,17 @@ def play_options(
     return hand, False
 
 
+def next_to_play(seat: int, single_hand_caller: int) -> int:
+    """The seat to play after ``seat`` within a trick; in a Single Hand (``single_hand_caller``
+    >= 0) the caller's partner sits out."""
+    # Seat arithmetic inline (next_seat, partner_of): this runs for every card of every
+    # rollout and sampled deal, and the calls would cost measurable speed.
+    nxt = (seat + 1) % 4
+    if single_hand_caller >= 0 and nxt == (single_hand_caller + 2) % 4:
+        nxt = (nxt + 1) % 4
+    return nxt
+
+
 def seventh_card_due(hand: int, led: int, aside: int) -> bool:
     """Whether a set-aside 7th card is the bidder's only option (seeds/000 "7th card
     show"): its suit is led and the hand holds no other card of it, or it is their last."""

@@ -12,7 +12,8 @@ import threading
 from typing import TYPE_CHECKING
 
 from game.bots.solver._core import SHOW, Solver
-from game.engine.match import Match, Move
+from game.engine.match import Match
+from game.engine.moves import PLAYS, SHOW_TRUMP, Move
 from game.engine.play import marriage_holder, moved_target
 
 if TYPE_CHECKING:
@@ -69,7 +70,7 @@ def position(m: Match) -> Position:
 
 def engine_move(move: int) -> Move:
     """The engine move of a solver move (a card index, or SHOW)."""
-    return ("show_trump", -1) if move == SHOW else ("play", move)
+    return SHOW_TRUMP if move == SHOW else PLAYS[move]
 
 
 def solved_values(m: Match) -> tuple[list[tuple[Move, int]], int]:

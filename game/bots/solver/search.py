@@ -34,7 +34,8 @@ from dataclasses import dataclass
 from game.bots import rule_based
 from game.bots.decision import Decision
 from game.bots.solver.position import POINT_SCALE, engine_move, position, solver
-from game.engine.match import Match, Move
+from game.engine.match import Match
+from game.engine.moves import Move
 
 MARGIN = 4  # card points that grade a near miss or a comfortable make
 GRADE = 0.1  # the value of one grade, in stakes

@@ -6,9 +6,7 @@ from __future__ import annotations
 from game.bots import rule_based
 from game.bots.decision import Decision
 from game.bots.solver.search import choose_card
-from game.engine.match import Move
-
-MARRIAGE: Move = ("marriage", -1)
+from game.engine.moves import MARRIAGE, Move
 
 
 def choose(decision: Decision) -> Move:
