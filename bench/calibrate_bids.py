@@ -25,7 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.sparring.bidding import FEATURES, LOWEST, features, make_chance
 from game.bots.rule_based import best_suit
-from game.bots.solver.position import POINT_SCALE, solver
+from game.bots.solver.position import POINT_SCALE, SolverPosition, solver
 from game.engine.cards import SUIT_MASK
 from game.engine.deck import fresh_deck, packet
 
@@ -62,10 +62,12 @@ def outcomes(decks: int, seed: int) -> list[Row]:
             mask = SUIT_MASK[trump]
             if not (hands[0] | hands[2]) & mask or not (hands[1] | hands[3]) & mask:
                 continue  # annulled: a team without trump
-            pos = (
-                (hands[0], hands[1], hands[2], hands[3]),
-                -1, bidder, trump, False, False, [], first, -1, -1,
-                (0, 0), (0, 0), 0, LOWEST, 1, LOWEST, False, False, False,
+            pos = SolverPosition(
+                hands=(hands[0], hands[1], hands[2], hands[3]),
+                aside=-1, bidder=bidder, trump=trump, shown=False, single=False, trick=[],
+                to_play=first, asker=-1, forced=-1, points=(0, 0), tricks=(0, 0), played=0,
+                target=LOWEST, stake=1, min_bid=LOWEST, must_ask=False, marriage=False,
+                last_point=False,
             )  # fmt: skip
             level, _ = solver().level(pos, [POINT_SCALE + v for v in CALLS], MAX_NODES)
             if level < 0:

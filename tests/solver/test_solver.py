@@ -10,6 +10,8 @@ from __future__ import annotations
 import os
 import random
 import threading
+from dataclasses import fields as dataclass_fields
+from dataclasses import replace
 
 import pytest
 
@@ -116,12 +118,27 @@ def test_it_refuses_a_position_with_a_card_in_two_hands() -> None:
     m = None
     while m is None:
         m = to_play(random_rules(rng), rng)
-    pos = list(position(m))
-    hands = list(pos[0])
+    pos = position(m)
+    hands = list(pos.hands)
     hands[1] |= hands[0] & -hands[0]
-    pos[0] = tuple(hands)
     with pytest.raises(ValueError, match="same card"):
-        Solver().values(tuple(pos))  # type: ignore[arg-type]
+        Solver().values(replace(pos, hands=(hands[0], hands[1], hands[2], hands[3])))
+
+
+def test_it_reads_a_position_by_field_name_and_names_a_missing_field() -> None:
+    rng = random.Random(6)
+    m = None
+    while m is None:
+        m = to_play(random_rules(rng), rng)
+    pos = position(m)
+    fields = {f.name: getattr(pos, f.name) for f in dataclass_fields(pos)}
+    assert Solver().values(fields) == Solver().values(pos)  # type: ignore[arg-type]
+    for name in fields:
+        partial = {k: v for k, v in fields.items() if k != name}
+        with pytest.raises(TypeError, match=f"needs the field '{name}'"):
+            Solver().values(partial)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="'stake' must be an int"):
+        Solver().values({**fields, "stake": "2"})  # type: ignore[arg-type]
 
 
 def test_it_solves_in_other_threads_while_this_one_runs() -> None:

@@ -77,7 +77,7 @@ def thresholds(m: Match, margin: bool = True) -> tuple[list[int], list[float], i
     team, in stakes) of each level, and the index of the threshold that decides the
     contract (without ``margin``: that one alone)."""
     pos = position(m)
-    stake, target, single = pos[14], pos[13], pos[5]
+    stake, target, single = pos.stake, pos.target, pos.single
     made = POINT_SCALE * stake
     if single or not margin:
         return [made], [-stake, stake], 0
