@@ -50,7 +50,11 @@ from game.engine.cards import (
     POINTS,
     SUITS,
     cards_in,
+    partner_of,
+    seat_after,
+    suit_of,
 )
+from game.engine.deck import packet
 from game.engine.events import starts_deal
 from game.engine.match import Match
 from game.engine.moves import Move
@@ -176,7 +180,7 @@ class Belief:
                 if "card" in event:
                     self.seventh = INDEX[event["card"]]
                 if trick:
-                    self.voids[seat] |= 1 << (trick[0][1] >> 3)
+                    self.voids[seat] |= 1 << suit_of(trick[0][1])
             elif kind == "play":
                 arg = INDEX[event["card"]]
                 self._play(seat, arg, trick, asker, shown)
@@ -192,8 +196,8 @@ class Belief:
         self.played[seat] |= 1 << card
         if not trick:
             return
-        led = trick[0][1] >> 3
-        suit = card >> 3
+        led = suit_of(trick[0][1])
+        suit = suit_of(card)
         if suit == led:
             return
         self.voids[seat] |= 1 << led
@@ -228,7 +232,7 @@ class Belief:
         if view["trump_card"] is not None:
             self.seventh = INDEX[view["trump_card"]]
         if view.get("partner_hand"):
-            self.known[(seat + 2) % 4] |= _mask(view["partner_hand"])
+            self.known[partner_of(seat)] |= _mask(view["partner_hand"])
         self.aside = bool(view["seventh_card_aside"])
         if self.aside and self.seventh >= 0 and seat != self.bidder:
             raise Inconsistent("a set-aside 7th card is known only to the bidder")
@@ -303,7 +307,7 @@ class Belief:
         if self.method == "in_hand" and trump < 0:
             trump = self._guess_trump(rng, deck)
         elif self.method == "seventh_card" and self.packets == 2 and trump < 0:
-            trump = seventh >> 3
+            trump = suit_of(seventh)
         if self._template is None or not self.fast:
             match = self.replay(deck, trump)
             if match is not None and self._template is None:
@@ -331,7 +335,7 @@ class Belief:
         already ensure: annulments, an automatic marriage, a Single Hand caller's risk."""
         first_fours = [0, 0, 0, 0]
         for k in range(4):
-            first_fours[(self.first + k) % 4] = _mask_of(deck[4 * k : 4 * k + 4])
+            first_fours[seat_after(self.first, k)] = _mask_of(deck[4 * k : 4 * k + 4])
         if annul.after_deal_1(first_fours, self.first):
             return False
         if self.packets == 1:
@@ -368,6 +372,7 @@ class Belief:
             cards.remove(aside)
         voids = self.voids
         # Most constrained cards first; each goes to a seat with room, weighted by room.
+        # (Suits inline, card >> 3 for suit_of: this loop runs for every sampled deal.)
         cards.sort(key=lambda c: sum(1 for s in range(4) if caps[s] and voids[s] >> (c >> 3) & 1))
         cards.reverse()
         undealt: list[int] = []
@@ -402,7 +407,7 @@ class Belief:
         first = self.first
         deck = [0] * 32
         for k in range(4):
-            seat = (first + k) % 4
+            seat = seat_after(first, k)
             cards = cards_in(originals[seat])
             if self.packets == 1:
                 deck[4 * k : 4 * k + 4] = cards
@@ -431,11 +436,10 @@ class Belief:
 
     def _guess_trump(self, rng: random.Random, deck: list[int]) -> int:
         """A hidden in-hand trump, drawn as a bidder would choose it from their first four cards."""
-        k = (self.bidder - self.first) % 4
-        first_four = deck[4 * k : 4 * k + 4]
+        first_four = packet(deck, self.first, self.bidder, False)
         weights = []
         for suit in range(4):
-            mine = [c for c in first_four if c >> 3 == suit]
+            mine = [c for c in first_four if suit_of(c) == suit]
             weights.append(math.exp(1.5 * len(mine) + 0.4 * sum(POINTS[c] for c in mine)))
         pick = rng.random() * sum(weights)
         for suit in range(4):

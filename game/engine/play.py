@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from game.engine.cards import KING, QUEEN, SUIT_MASK
+from game.engine.cards import KING, QUEEN, SUIT_MASK, suit_of
 
 
 def play_options(
@@ -54,12 +54,12 @@ def next_to_play(seat: int, single_hand_caller: int) -> int:
 def seventh_card_due(hand: int, led: int, aside: int) -> bool:
     """Whether a set-aside 7th card is the bidder's only option (seeds/000 "7th card
     show"): its suit is led and the hand holds no other card of it, or it is their last."""
-    return hand == 0 or (led == aside >> 3 and not hand & SUIT_MASK[led])
+    return hand == 0 or (led == suit_of(aside) and not hand & SUIT_MASK[led])
 
 
 def trick_winner(trick: Sequence[Sequence[int]], trump: int) -> int:
     """The seat winning a trick of [seat, card] pairs; ``trump`` is -1 when no trump counts."""
-    led = trick[0][1] >> 3
+    led = trick[0][1] >> 3  # suits inline (suit_of): this runs for every trick of every rollout
     best_seat, best = trick[0]
     best_trump = trump >= 0 and led == trump
     for seat, card in trick[1:]:

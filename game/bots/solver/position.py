@@ -12,6 +12,7 @@ import threading
 from dataclasses import dataclass
 
 from game.bots.solver._core import SHOW, Solver
+from game.engine.cards import team_of
 from game.engine.match import Match
 from game.engine.moves import PLAYS, SHOW_TRUMP, Move
 from game.engine.play import marriage_holder, moved_target
@@ -67,7 +68,7 @@ def position(m: Match) -> SolverPosition:
         # Approximation: a marriage still to be declared counts as declared.
         holder = marriage_holder(r.hands, r.trump)
         if holder >= 0:
-            target = moved_target(target, holder & 1, r.bidder & 1, rules.min_bid)
+            target = moved_target(target, team_of(holder), team_of(r.bidder), rules.min_bid)
     return SolverPosition(
         hands=(r.hands[0], r.hands[1], r.hands[2], r.hands[3]),
         aside=r.seventh if r.aside else -1,

@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from game.bots import rule_based
 from game.bots.decision import Decision
 from game.bots.solver.position import POINT_SCALE, engine_move, position, solver
+from game.engine.cards import team_of
 from game.engine.match import Match
 from game.engine.moves import Move
 
@@ -92,7 +93,7 @@ def card_values(
     searched; with ``early``, before ``EARLY`` tricks moves are graded made or not."""
     r = m.round
     assert r is not None
-    sign = 1 if seat & 1 == (r.sh_caller if r.sh_caller >= 0 else r.bidder) & 1 else -1
+    sign = 1 if team_of(seat) == team_of(r.sh_caller if r.sh_caller >= 0 else r.bidder) else -1
     if r.tricks_played >= exact_from:
         exact, nodes = solver().values(position(m), -WINDOW, WINDOW, cap)
         if exact is None:
