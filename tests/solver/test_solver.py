@@ -16,7 +16,14 @@ from dataclasses import replace
 import pytest
 
 from game.bots.solver._core import SHOW, Solver
-from game.bots.solver.position import POINT_SCALE, engine_move, position, solved_values, solver
+from game.bots.solver.position import (
+    POINT_SCALE,
+    SolverPosition,
+    engine_move,
+    position,
+    solved_values,
+    solver,
+)
 from tests.solver.positions import (
     brute_value,
     card_moves,
@@ -113,12 +120,17 @@ def test_it_finds_the_brute_force_value_of_the_position_itself() -> None:
         checked += 1
 
 
-def test_it_refuses_a_position_with_a_card_in_two_hands() -> None:
-    rng = random.Random(6)
+def a_position(seed: int) -> SolverPosition:
+    """The solver position of some random game's play phase."""
+    rng = random.Random(seed)
     m = None
     while m is None:
         m = to_play(random_rules(rng), rng)
-    pos = position(m)
+    return position(m)
+
+
+def test_it_refuses_a_position_with_a_card_in_two_hands() -> None:
+    pos = a_position(6)
     hands = list(pos.hands)
     hands[1] |= hands[0] & -hands[0]
     with pytest.raises(ValueError, match="same card"):
@@ -126,11 +138,7 @@ def test_it_refuses_a_position_with_a_card_in_two_hands() -> None:
 
 
 def test_it_reads_a_position_by_field_name_and_names_a_missing_field() -> None:
-    rng = random.Random(6)
-    m = None
-    while m is None:
-        m = to_play(random_rules(rng), rng)
-    pos = position(m)
+    pos = a_position(6)
     fields = {f.name: getattr(pos, f.name) for f in dataclass_fields(pos)}
     assert Solver().values(fields) == Solver().values(pos)  # type: ignore[arg-type]
     for name in fields:
