@@ -23,7 +23,7 @@ from game.engine.moves import (
     Move,
     plays_of,
 )
-from game.engine.play import play_options as _play_options
+from game.engine.play import seventh_card_due
 from game.engine.rules import Rules
 from game.engine.stake import CALL_WORDS, risk_free
 from game.engine.state import Round
@@ -75,17 +75,28 @@ def in_turn(r: Round, seat: int) -> bool:
 
 
 def play_options(rules: Rules, r: Round, seat: int) -> tuple[int, bool]:
-    """The mask of cards the seat may play now and whether it may show trump."""
-    return _play_options(
-        r.hands[seat],
-        r.trick[0][1] >> 3 if r.trick else -1,  # suit_of inline: called for every card
-        aside=r.seventh if r.aside and seat == r.bidder else -1,
-        trump=r.trump,
-        trump_hidden=r.sh_caller < 0 and not r.trump_shown,
-        asker=seat == r.asker and r.trump_shown,
-        must_ask=rules.must_ask_trump,
-        forced=r.forced if seat == r.to_play else -1,
-    )
+    """The mask of cards the seat may play now and whether it may show trump (section 7,
+    and section 4's set-aside 7th card): follow suit if you can; if you cannot while trump
+    is hidden, discard or ask to show trump (only ask, with ``must_ask_trump``); after
+    asking, play a trump if you hold one; a card the seat must play (the shown 7th card)
+    is its only option. Every card of every deal asks this: it reads the state inline."""
+    hand = r.hands[seat]
+    if seat == r.to_play and r.forced >= 0:
+        return 1 << r.forced, False
+    trick = r.trick
+    led = trick[0][1] >> 3 if trick else -1  # suit_of inline
+    if r.aside and seat == r.bidder and seventh_card_due(hand, led, r.seventh):
+        return 0, True
+    if led < 0:
+        return hand, False
+    follow = hand & SUIT_MASK[led]
+    if follow:
+        return follow, False
+    if seat == r.asker and r.trump_shown:
+        return (hand & SUIT_MASK[r.trump]) or hand, False
+    if r.sh_caller < 0 and not r.trump_shown:
+        return (0 if rules.must_ask_trump else hand), True
+    return hand, False
 
 
 def may_play(rules: Rules, r: Round, seat: int, card: int) -> Verdict:

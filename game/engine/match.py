@@ -26,7 +26,7 @@ from game.engine.cards import first_hand_of
 from game.engine.deck import fresh_deck, packet, parse_deck, realistic_shuffle
 from game.engine.errors import IllegalAction
 from game.engine.events import Event
-from game.engine.moves import Move, actions_of
+from game.engine.moves import Move, actions_of, parse_action
 from game.engine.rules import Rules
 from game.engine.saving import SavingMixin
 from game.engine.state import Round
@@ -117,7 +117,7 @@ class Match(CallsMixin, TricksMixin, SavingMixin):
         """Do an action for a seat; returns the (public) events. IllegalAction if not legal."""
         if type(seat) is not int or not 0 <= seat <= 3:
             raise IllegalAction("There is no such seat")
-        move = Move.parse(action)
+        move = parse_action(action)
         r = self.round
         if r is None:
             raise IllegalAction("No deal is in progress; the next deal has not started")

@@ -50,32 +50,7 @@ class Move(NamedTuple):
     @classmethod
     def parse(cls, action: object) -> Move:
         """The move of an action dict; IllegalAction if it is malformed."""
-        if not isinstance(action, dict):
-            raise IllegalAction("An action must be a dict with a 'type'")
-        kind = action.get("type")
-        if kind is None:
-            raise IllegalAction("An action needs a 'type', such as 'bid', 'pass' or 'play'")
-        if not isinstance(kind, str) or kind not in ACTION_TYPES:
-            raise IllegalAction(f"Unknown action {kind!r}")
-        keys = set(action)
-        if kind == "bid":
-            value = action.get("value")
-            if keys != {"type", "value"} or type(value) is not int:
-                raise IllegalAction("A bid needs a whole-number 'value'")
-            return BIDS[value] if 0 <= value <= MAX_BID else cls(kind, value)
-        if kind == "trump":
-            suit = action.get("suit")
-            if keys != {"type", "suit"} or not isinstance(suit, str) or suit not in _SUIT:
-                raise IllegalAction("Trump needs a 'suit': one of C, D, H, S")
-            return TRUMPS[_SUIT[suit]]
-        if kind == "play":
-            card = action.get("card")
-            if keys != {"type", "card"} or not isinstance(card, str) or card not in INDEX:
-                raise IllegalAction("A play needs a 'card' code such as 'JH'")
-            return PLAYS[INDEX[card]]
-        if keys != {"type"}:
-            raise IllegalAction(f"A {kind} action takes no other fields")
-        return SIMPLE[kind]
+        return parse_action(action)
 
     def to_action(self) -> dict[str, Any]:
         """The action dict of this move, as ``Match.apply`` takes it."""
@@ -87,6 +62,35 @@ class Move(NamedTuple):
         if kind == "trump":
             return {"type": "trump", "suit": SUITS[self.arg]}
         return {"type": kind}
+
+
+def parse_action(action: object) -> Move:
+    """The move of an action dict; IllegalAction if it is malformed (``Move.parse``)."""
+    if not isinstance(action, dict):
+        raise IllegalAction("An action must be a dict with a 'type'")
+    kind = action.get("type")
+    if kind is None:
+        raise IllegalAction("An action needs a 'type', such as 'bid', 'pass' or 'play'")
+    if not isinstance(kind, str) or kind not in _KINDS:
+        raise IllegalAction(f"Unknown action {kind!r}")
+    if kind == "play":
+        card = action.get("card")
+        if len(action) != 2 or not isinstance(card, str) or card not in INDEX:
+            raise IllegalAction("A play needs a 'card' code such as 'JH'")
+        return PLAYS[INDEX[card]]
+    if kind == "bid":
+        value = action.get("value")
+        if len(action) != 2 or type(value) is not int:
+            raise IllegalAction("A bid needs a whole-number 'value'")
+        return BIDS[value] if 0 <= value <= MAX_BID else Move(kind, value)
+    if kind == "trump":
+        suit = action.get("suit")
+        if len(action) != 2 or not isinstance(suit, str) or suit not in _SUIT:
+            raise IllegalAction("Trump needs a 'suit': one of C, D, H, S")
+        return TRUMPS[_SUIT[suit]]
+    if len(action) != 1:
+        raise IllegalAction(f"A {kind} action takes no other fields")
+    return SIMPLE[kind]
 
 
 def plays_of(mask: int) -> list[Move]:
@@ -109,6 +113,7 @@ def actions_of(moves: list[Move]) -> list[dict[str, Any]]:
 
 
 _SUIT = {s: i for i, s in enumerate(SUITS)}
+_KINDS = frozenset(ACTION_TYPES)
 PLAYS: tuple[Move, ...] = tuple(Move("play", card) for card in range(32))
 # The play moves of every pattern of one suit's eight cards, per suit (see plays_of).
 _SUIT_PLAYS: tuple[tuple[list[Move], ...], ...] = tuple(

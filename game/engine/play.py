@@ -1,43 +1,11 @@
-"""Tricks: what a seat may play, who wins a trick, marriages, early end (section 7)."""
+"""Tricks: who plays next, who wins a trick, marriages, early end (section 7); what a seat
+may play is legal.py's ``play_options``."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
 from game.engine.cards import KING, QUEEN, SUIT_MASK, suit_of
-
-
-def play_options(
-    hand: int,
-    led: int,
-    *,
-    aside: int,
-    trump: int,
-    trump_hidden: bool,
-    asker: bool,
-    must_ask: bool,
-    forced: int,
-) -> tuple[int, bool]:
-    """The mask of cards a seat may play and whether it may show trump.
-
-    ``led`` is the led suit or -1 when leading; ``aside`` the seat's set-aside
-    7th card or -1; ``trump`` the trump suit or -1; ``asker`` whether this seat
-    asked for trump in this trick; ``forced`` a card the seat must play or -1.
-    """
-    if forced >= 0:
-        return 1 << forced, False
-    if aside >= 0 and seventh_card_due(hand, led, aside):
-        return 0, True
-    if led < 0:
-        return hand, False
-    follow = hand & SUIT_MASK[led]
-    if follow:
-        return follow, False
-    if asker:
-        return (hand & SUIT_MASK[trump]) or hand, False
-    if trump_hidden:
-        return (0 if must_ask else hand), True
-    return hand, False
 
 
 def next_to_play(seat: int, single_hand_caller: int) -> int:
