@@ -19,14 +19,14 @@ CPU time of one ``Belief.sample`` in play positions, and the load average.
 ``--log FILE`` writes every deal's public events (one JSON line per deal, with the
 deck number and side A's team) for a closer look. ``--bidding`` also prints, per
 side, how many of the contracts it won it made, and for side A's passes when a call
-was open, how often a simulation (the strong level's solved sampled deals,
-game/bots/solver/calls.py) says the seat's team would have made the lowest call
+was open, how often a simulation (strong-sim's solved sampled deals,
+bench/sparring/calls.py) says the seat's team would have made the lowest call
 open to it (in at least half of the deals).
 
-A side is ``LEVEL[:BUDGET_S]`` with LEVEL one of game.bots.LEVELS (random, rule,
-easy, strong); the budget defaults to ``--budget``. ``--rules reduced`` plays
-without 7th card, doubling, Single Hand and marriage, min bid 16, priority
-bidding.
+A side is ``LEVEL[:BUDGET_S]`` with LEVEL one of bench.sparring.LEVELS (the site's
+easy and strong, and the sparring partners random, rule, rollout, ismcts, ...); the
+budget defaults to ``--budget``. ``--rules reduced`` plays without 7th card, doubling,
+Single Hand and marriage, min bid 16, priority bidding.
 """
 
 from __future__ import annotations
@@ -45,10 +45,10 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.bots import LEVELS, choose_action
+from bench.sparring import LEVELS, choose_action
+from bench.sparring.calls import make_shares
 from game.bots.decision import Decision
 from game.bots.inference import auction_weight
-from game.bots.solver.calls import make_shares
 from game.engine import Match, Rules
 from game.engine.belief import Belief
 from game.engine.cards import CODES

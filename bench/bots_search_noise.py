@@ -33,13 +33,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.bots import choose_action
+from bench.sparring import choose_action
+from bench.sparring.strong_variants import EARLY_SEARCH
 from game.bots.decision import Decision
 from game.bots.inference import auction_weight
-from game.bots.solver.search import EARLY_SEARCH, SEARCH, add, card_values, choose_card
+from game.bots.solver.search import SEARCH, add, card_values, choose_card
 from game.engine import Match, Rules
 from game.engine.belief import Belief
-from game.engine.match import Move
+from game.engine.moves import Move
 
 REDUCED = Rules(seventh_card=False, doubling=False, single_hand=False, marriage="off")
 VARIANTS = ("strong", "strong-2x", "early")

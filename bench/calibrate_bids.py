@@ -1,4 +1,4 @@
-"""Calibrates the strong-v2 level's bids (game/bots/solver/bidding.py) by simulation.
+"""Calibrates the strong-v2 level's bids (bench/sparring/bidding.py) by simulation.
 
 For random decks, every seat in turn is made the bidder with the trump the rule-based
 player would pick from its first four cards; the whole deal is then solved (every
@@ -23,9 +23,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.sparring.bidding import FEATURES, LOWEST, features, make_chance
 from game.bots.rule_based import best_suit
-from game.bots.solver.bidding import FEATURES, LOWEST, features, make_chance
-from game.bots.solver.position import POINT_SCALE, solver
+from game.bots.solver.position import POINT_SCALE, SolverPosition, solver
 from game.engine.cards import SUIT_MASK
 from game.engine.deck import fresh_deck, packet
 
@@ -62,10 +62,12 @@ def outcomes(decks: int, seed: int) -> list[Row]:
             mask = SUIT_MASK[trump]
             if not (hands[0] | hands[2]) & mask or not (hands[1] | hands[3]) & mask:
                 continue  # annulled: a team without trump
-            pos = (
-                (hands[0], hands[1], hands[2], hands[3]),
-                -1, bidder, trump, False, False, [], first, -1, -1,
-                (0, 0), (0, 0), 0, LOWEST, 1, LOWEST, False, False, False,
+            pos = SolverPosition(
+                hands=(hands[0], hands[1], hands[2], hands[3]),
+                aside=-1, bidder=bidder, trump=trump, shown=False, single=False, trick=[],
+                to_play=first, asker=-1, forced=-1, points=(0, 0), tricks=(0, 0), played=0,
+                target=LOWEST, stake=1, min_bid=LOWEST, must_ask=False, marriage=False,
+                last_point=False,
             )  # fmt: skip
             level, _ = solver().level(pos, [POINT_SCALE + v for v in CALLS], MAX_NODES)
             if level < 0:

@@ -22,11 +22,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.bots import (
-    choose_action,
-    pimc,
-    rule_based,
-)
+from bench.sparring import choose_action, pimc
+from game.bots import rule_based
 from game.bots.solver.position import position, solver
 from game.bots.solver.search import MAX_NODES, thresholds
 from game.engine import Match, Rules

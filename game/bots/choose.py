@@ -10,15 +10,14 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from game.bots.decision import Decision
+from game.bots.decision import Decision, Player
 from game.bots.inference import auction_weight
 from game.bots.levels import LEVELS
 from game.engine.belief import Belief
-from game.engine.cards import CODES, SUITS
-from game.engine.match import Move
+from game.engine.moves import MARRIAGE, Move
 from game.engine.rules import Rules
 
 
@@ -34,14 +33,29 @@ def choose_action(
     """One action from the seat's ``legal_actions``, or None to decline an optional marriage.
 
     ``view`` is ``Match.view(seat)``; ``history`` the public events of the current
-    deal, oldest first, as ``deal()`` and every ``apply()`` returned them.
+    deal, oldest first, as ``deal()`` and every ``apply()`` returned them; ``level``
+    one of ``LEVELS``.
     """
+    return choose_among(LEVELS, rules, seat, view, history, level, budget_s, seed)
+
+
+def choose_among(
+    levels: Mapping[str, Player],
+    rules: Rules,
+    seat: int,
+    view: dict[str, Any],
+    history: Sequence[dict[str, Any]],
+    level: str,
+    budget_s: float,
+    seed: int | None,
+) -> dict[str, Any] | None:
+    """``choose_action`` with the players of ``levels`` (bench/sparring/ adds its own)."""
     started = time.perf_counter()
     if not isinstance(rules, Rules):
         raise ValueError("rules must be a Rules")
-    player = LEVELS.get(level)
+    player = levels.get(level)
     if player is None:
-        raise ValueError(f"level must be one of {', '.join(LEVELS)}, not {level!r}")
+        raise ValueError(f"level must be one of {', '.join(levels)}, not {level!r}")
     if isinstance(budget_s, bool) or not isinstance(budget_s, int | float) or budget_s <= 0:
         raise ValueError("budget_s must be a positive number of seconds")
     if seed is not None and type(seed) is not int:
@@ -57,19 +71,7 @@ def choose_action(
     )
     move = player(decision)
     if move is None:
-        if moves != [("marriage", -1)]:
+        if moves != [MARRIAGE]:
             raise ValueError(f"the {level} player declined a move it must make")
         return None
-    return action_of(move)
-
-
-def action_of(move: Move) -> dict[str, Any]:
-    """A move (type, argument) as the action dict ``Match.apply`` takes."""
-    kind, arg = move
-    if kind == "play":
-        return {"type": "play", "card": CODES[arg]}
-    if kind == "bid":
-        return {"type": "bid", "value": arg}
-    if kind == "trump":
-        return {"type": "trump", "suit": SUITS[arg]}
-    return {"type": kind}
+    return Move(*move).to_action()

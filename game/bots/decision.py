@@ -16,7 +16,8 @@ from dataclasses import dataclass, field
 
 from game.bots.position import Position
 from game.engine.belief import Belief
-from game.engine.match import Match, Move
+from game.engine.match import Match
+from game.engine.moves import Move
 from game.engine.rules import Rules
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from game.bots import rule_based
 from game.bots.decision import Decision
-from game.engine.match import Move
+from game.engine.moves import Move
 
 CARELESS = 0.15  # the chance of a careless card
 MISJUDGE = 1.5  # the spread (in hand-value units) of the auction's misjudgement

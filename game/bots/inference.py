@@ -14,6 +14,7 @@ import math
 
 from game.bots.rule_based import hand_limit
 from game.engine.belief import Belief
+from game.engine.deck import packet
 
 SPREAD = 2.0  # how far (in call numbers) a seat's calls stray from its hand's worth
 FLOOR = 0.2
@@ -44,9 +45,8 @@ def auction_weight(belief: Belief, deck: list[int]) -> float:
         high = max(high, value)
     weight = 1.0
     for seat in {*highest, *passed_at} - {belief.seat}:
-        k = (seat - belief.first) % 4
         hand = 0
-        for card in deck[4 * k : 4 * k + 4]:
+        for card in packet(deck, belief.first, seat, False):
             hand |= 1 << card
         limit = hand_limit(hand)
         if seat in highest:

@@ -1,7 +1,8 @@
 """What one seat sees of a (sampled) Match, read straight from its state: the bots' only window.
 
 A ``Position`` copies out of a ``Match`` exactly what ``Match.view(seat)`` would
-show that seat, as masks and small ints for speed: its own hand (only the first
+show that seat (through the engine's one visibility module, game/engine/view.py),
+as masks and small ints for speed: its own hand (only the first
 four cards for a bidder in stage 6), the trump if the seat knows it, its own
 set-aside 7th card, a Single Hand partner's hand once the caller may see it,
 and the public state (calls, trick, points, cards played). Policies decide from
@@ -13,9 +14,10 @@ reading another seat's cards.
 from __future__ import annotations
 
 from game.engine.auction import Auction
-from game.engine.deck import packet
+from game.engine.cards import FULL_MASK, partner_of, team_of
 from game.engine.match import Match
 from game.engine.rules import Rules
+from game.engine.view import visible_hand, visible_partner_hand, visible_seventh, visible_trump
 
 
 class Position:
@@ -62,19 +64,10 @@ class Position:
         self.method = r.method
         self.single = r.sh_caller
         self.trump_shown = r.trump_shown
-        knows_trump = r.sh_caller < 0 and (r.trump_shown or seat == r.bidder)
-        self.trump = r.trump if knows_trump else -1
-        self.aside = r.seventh if r.aside and seat == r.bidder else -1
-        if r.phase == "seventh_card" and seat == r.bidder:
-            hand = 0
-            for card in packet(r.deck, r.first, seat, False):
-                hand |= 1 << card
-            self.hand = hand
-        else:
-            self.hand = r.hands[seat]
-        self.partner_hand = (
-            r.hands[(seat + 2) % 4] if seat == r.sh_caller and r.caller_played else -1
-        )
+        self.trump = visible_trump(r, seat)
+        self.aside = visible_seventh(r, seat)
+        self.hand = visible_hand(r, seat)
+        self.partner_hand = visible_partner_hand(r, seat)
         self.auction: Auction = r.auction
         self.calls = r.calls
         self.ask_call = r.ask_call
@@ -91,12 +84,12 @@ class Position:
     @property
     def team(self) -> int:
         """This seat's team (0 or 1)."""
-        return self.seat & 1
+        return team_of(self.seat)
 
     @property
     def partner(self) -> int:
         """The seat facing this one."""
-        return (self.seat + 2) % 4
+        return partner_of(self.seat)
 
     def unseen(self) -> int:
         """The cards this seat has not seen: not in its hand, not played, not its 7th card."""
@@ -105,4 +98,4 @@ class Position:
             seen |= 1 << self.aside
         if self.partner_hand >= 0:
             seen |= self.partner_hand
-        return ((1 << 32) - 1) & ~seen
+        return FULL_MASK & ~seen

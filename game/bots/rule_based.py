@@ -19,11 +19,20 @@ import random
 
 from game.bots.decision import Decision
 from game.bots.position import Position
-from game.engine.cards import POINTS, SUIT_MASK, cards_in
-from game.engine.match import Move
+from game.engine.cards import JACKS_MASK, POINTS, SUIT_MASK, cards_in, rank_of, suit_of, team_of
+from game.engine.moves import (
+    BIDS,
+    MARRIAGE,
+    PASS,
+    PLAYS,
+    SEVENTH_CARD,
+    SHOW_TRUMP,
+    SINGLE_HAND,
+    TRUMPS,
+    Move,
+)
 from game.engine.play import trick_winner
 
-PASS: Move = ("pass", -1)
 TRUMP_VALUE = (4.0, 3.0, 2.0, 1.5, 1.0, 1.0, 1.0, 1.0)  # J 9 A T K Q 8 7 of the trump suit
 SIDE_VALUE = (2.5, 1.0, 0.5, 0.3, 0.0, 0.0, 0.0, 0.0)  # of another suit
 SINGLE_HAND_SURE = 0.9  # call Single Hand only above this chance of taking all 8 tricks
@@ -48,7 +57,7 @@ def decide(pos: Position, moves: list[Move], rng: random.Random) -> Move:
     if phase == "single_hand":
         hand = pos.hand | (1 << pos.aside if pos.aside >= 0 else 0)
         sure = single_hand_chance(hand, rng) >= SINGLE_HAND_SURE
-        return ("single_hand", -1) if sure and ("single_hand", -1) in moves else PASS
+        return SINGLE_HAND if sure and SINGLE_HAND in moves else PASS
     return stake_call(pos, moves, rng)
 
 
@@ -59,8 +68,8 @@ def suit_value(hand: int, suit: int) -> float:
     """The worth of a hand if ``suit`` were trump."""
     value = 0.0
     for card in cards_in(hand):
-        rank = card & 7
-        value += TRUMP_VALUE[rank] if card >> 3 == suit else SIDE_VALUE[rank]
+        rank = rank_of(card)
+        value += TRUMP_VALUE[rank] if suit_of(card) == suit else SIDE_VALUE[rank]
     return value
 
 
@@ -86,42 +95,42 @@ def bid(pos: Position, moves: list[Move], limit: int) -> Move:
         return PASS
     lowest = min(values)
     if PASS not in moves:  # the dealer forced to call
-        return ("bid", lowest)
+        return BIDS[lowest]
     auction = pos.auction
     if auction.high_seat == pos.partner and limit < lowest + 2:
         return PASS
-    return ("bid", lowest) if lowest <= limit else PASS
+    return BIDS[lowest] if lowest <= limit else PASS
 
 
 def choose_trump(pos: Position, moves: list[Move]) -> Move:
     """The best suit among the first four cards, or the 7th card when no suit has two."""
     suit, _ = best_suit(pos.hand)
     longest = max((pos.hand & SUIT_MASK[s]).bit_count() for s in range(4))
-    if longest < 2 and ("seventh_card", -1) in moves:
-        return ("seventh_card", -1)
-    return ("trump", suit)
+    if longest < 2 and SEVENTH_CARD in moves:
+        return SEVENTH_CARD
+    return TRUMPS[suit]
 
 
 def stake_call(pos: Position, moves: list[Move], rng: random.Random) -> Move:
     """Double, Redouble, SetDouble (regular or Single Hand) only with a strong hand."""
     call = next((m for m in moves if m != PASS), PASS)
     hand = pos.hand
-    jacks = sum(1 for s in range(4) if hand >> (8 * s) & 1)
+    jacks = (hand & JACKS_MASK).bit_count()
     if pos.phase == "single_hand_doubling":
         if pos.seat == pos.single:
             sure = single_hand_chance(hand, rng) >= 0.97
             return call if sure else PASS
-        if pos.single % 2 != pos.seat % 2 and call[0] == "double":
+        if team_of(pos.single) != team_of(pos.seat) and call[0] == "double":
             return call if jacks >= 1 else PASS
         return PASS
     if pos.phase == "seventh_card":
-        trumps = (hand | 1 << pos.aside) & SUIT_MASK[pos.aside >> 3]
-        top = trumps & -trumps == 1 << ((pos.aside >> 3) * 8)  # the jack of trump
+        trumps = (hand | 1 << pos.aside) & SUIT_MASK[suit_of(pos.aside)]
+        top = trumps & -trumps == 1 << (suit_of(pos.aside) * 8)  # the jack of trump
         return call if trumps.bit_count() >= 3 and top else PASS
     limit = hand_limit(hand)
     if pos.seat == pos.bidder:
         return call if limit >= pos.bid + 3 else PASS
-    if pos.seat % 2 == pos.bidder % 2:
+    if team_of(pos.seat) == team_of(pos.bidder):
         return call if jacks >= 2 and limit >= pos.bid + 1 else PASS
     return call if jacks >= 2 and pos.bid >= 18 and limit >= pos.bid else PASS
 
@@ -184,24 +193,24 @@ def _suit_safe(mine: int, opponents: tuple[int, int], suit: int) -> bool:
 
 def play(pos: Position, moves: list[Move]) -> Move:
     """A card, or showing / asking for trump, in a regular round or a Single Hand."""
-    if ("marriage", -1) in moves:
-        return ("marriage", -1)
+    if MARRIAGE in moves:
+        return MARRIAGE
     cards = [arg for kind, arg in moves if kind == "play"]
     if not cards:
-        return ("show_trump", -1)
+        return SHOW_TRUMP
     if pos.single >= 0:
-        return ("play", single_hand_card(pos, cards))
+        return PLAYS[single_hand_card(pos, cards)]
     if not pos.trick:
-        return ("play", lead(pos, cards))
-    can_show = ("show_trump", -1) in moves
+        return PLAYS[lead(pos, cards)]
+    can_show = SHOW_TRUMP in moves
     if can_show and should_show(pos, cards):
-        return ("show_trump", -1)
-    return ("play", follow(pos, cards))
+        return SHOW_TRUMP
+    return PLAYS[follow(pos, cards)]
 
 
 def is_master(pos: Position, card: int) -> bool:
     """Whether no card this seat has not seen outranks ``card`` in its suit."""
-    suit = card >> 3
+    suit = suit_of(card)
     above = SUIT_MASK[suit] & ((1 << card) - 1)
     return not above & pos.unseen()
 
@@ -209,30 +218,32 @@ def is_master(pos: Position, card: int) -> bool:
 def cheapest(cards: list[int], trump: int = -1) -> int:
     """The card least worth keeping: fewest points (a trump counts half a point more),
     then lowest rank."""
-    return min(cards, key=lambda c: (POINTS[c] + 0.5 * (c >> 3 == trump), -(c & 7)))
+    return min(cards, key=lambda c: (POINTS[c] + 0.5 * (suit_of(c) == trump), -(rank_of(c))))
 
 
 def lead(pos: Position, cards: list[int]) -> int:
     """Lead a master (trumps first for the bidder's side once trump is known), else low."""
     trump = pos.trump
     unseen = pos.unseen()
-    ours = pos.seat % 2 == pos.bidder % 2
+    ours = team_of(pos.seat) == team_of(pos.bidder)
     if trump >= 0 and ours and pos.trump_shown:
-        trumps = [c for c in cards if c >> 3 == trump]
+        trumps = [c for c in cards if suit_of(c) == trump]
         if trumps and unseen & SUIT_MASK[trump] and is_master(pos, trumps[0]):
             return trumps[0]
     masters = [
         c
         for c in cards
-        if is_master(pos, c) and (c >> 3 != trump or pos.trump_shown) and unseen & SUIT_MASK[c >> 3]
+        if is_master(pos, c)
+        and (suit_of(c) != trump or pos.trump_shown)
+        and unseen & SUIT_MASK[suit_of(c)]
     ]
     if masters:
-        return max(masters, key=lambda c: (POINTS[c], -(c & 7)))
-    side = [c for c in cards if c >> 3 != trump] or cards
+        return max(masters, key=lambda c: (POINTS[c], -(rank_of(c))))
+    side = [c for c in cards if suit_of(c) != trump] or cards
     # Low from the longest suit, never a point card that a higher unseen card can catch.
     return min(
         side,
-        key=lambda c: (POINTS[c], -(pos.hand & SUIT_MASK[c >> 3]).bit_count(), -(c & 7)),
+        key=lambda c: (POINTS[c], -(pos.hand & SUIT_MASK[suit_of(c)]).bit_count(), -(rank_of(c))),
     )
 
 
@@ -245,7 +256,7 @@ def _winning(pos: Position) -> tuple[int, int, int]:
 
 
 def _beats(card: int, best: int, led: int, trump: int) -> bool:
-    suit, best_suit_ = card >> 3, best >> 3
+    suit, best_suit_ = suit_of(card), suit_of(best)
     if trump >= 0 and suit == trump:
         return best_suit_ != trump or card < best
     if trump >= 0 and best_suit_ == trump:
@@ -260,7 +271,7 @@ def _trick_points(pos: Position) -> int:
 def should_show(pos: Position, cards: list[int]) -> bool:
     """Ask for (or, as bidder, show) trump when a trick worth taking goes to the opponents."""
     seat, _, _ = _winning(pos)
-    if seat % 2 == pos.seat % 2:
+    if team_of(seat) == team_of(pos.seat):
         return False
     if pos.seat == pos.bidder:
         holds = pos.hand & SUIT_MASK[pos.trump] or pos.aside >= 0
@@ -271,23 +282,23 @@ def should_show(pos: Position, cards: list[int]) -> bool:
 def follow(pos: Position, cards: list[int]) -> int:
     """Second, third or last to a trick."""
     trick = pos.trick
-    led = trick[0][1] >> 3
+    led = suit_of(trick[0][1])
     seat, best, counting = _winning(pos)
     last = len(trick) == 3
-    if seat % 2 == pos.seat % 2:
-        safe = last or (is_master(pos, best) and (counting < 0 or best >> 3 == counting))
+    if team_of(seat) == team_of(pos.seat):
+        safe = last or (is_master(pos, best) and (counting < 0 or suit_of(best) == counting))
         if safe:
             return _smear(pos, cards)
         return cheapest(cards, pos.trump)
     winners = [c for c in cards if _beats(c, best, led, counting)]
     if winners:
-        cheap = max(winners, key=lambda c: (c >> 3 != counting, c & 7))  # lowest that wins
+        cheap = max(winners, key=lambda c: (suit_of(c) != counting, rank_of(c)))  # lowest that wins
         if last:
             return cheap
-        top = min(winners, key=lambda c: (c >> 3 != led, c & 7))
-        if is_master(pos, top) and top >> 3 == led:
+        top = min(winners, key=lambda c: (suit_of(c) != led, rank_of(c)))
+        if is_master(pos, top) and suit_of(top) == led:
             return top
-        if counting >= 0 and cheap >> 3 == counting and _trick_points(pos) >= 1:
+        if counting >= 0 and suit_of(cheap) == counting and _trick_points(pos) >= 1:
             return cheap
     return cheapest(cards, pos.trump)
 
@@ -297,8 +308,8 @@ def _smear(pos: Position, cards: list[int]) -> int:
     trump = pos.trump
 
     def worth(c: int) -> tuple[int, int, int]:
-        keep = (c >> 3 == trump) or (POINTS[c] >= 2 and is_master(pos, c))
-        return (0 if keep else POINTS[c], -keep, c & 7)
+        keep = (suit_of(c) == trump) or (POINTS[c] >= 2 and is_master(pos, c))
+        return (0 if keep else POINTS[c], -keep, rank_of(c))
 
     return max(cards, key=worth)
 
@@ -308,11 +319,11 @@ def single_hand_card(pos: Position, cards: list[int]) -> int:
     trick = pos.trick
     if not trick:
         masters = [c for c in cards if is_master(pos, c)]
-        return (masters or [min(cards, key=lambda c: c & 7)])[0]
-    led = trick[0][1] >> 3
+        return (masters or [min(cards, key=rank_of)])[0]
+    led = suit_of(trick[0][1])
     seat, best, _ = _winning(pos)
     if seat == pos.single:
-        winners = [c for c in cards if c >> 3 == led and c < best]
+        winners = [c for c in cards if suit_of(c) == led and c < best]
         if winners:
             return max(winners)
     return cheapest(cards)

@@ -16,9 +16,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.engine.errors import IllegalAction
-
-MAX_BID = 28
+from game.engine.cards import dealer_of, next_seat, seat_after
+from game.engine.moves import BIDS, MAX_BID, PASS, Move
+from game.engine.verdict import ALLOWED, NOT_YOUR_TURN, Verdict
 
 
 @dataclass
@@ -46,7 +46,7 @@ class Auction:
     @property
     def dealer(self) -> int:
         """The dealer: the seat before the first hand."""
-        return (self.first + 3) % 4
+        return dealer_of(self.first)
 
     def winner(self) -> int:
         """The seat that won the call, or -1 if all passed."""
@@ -66,39 +66,36 @@ class Auction:
             return self.high
         return self.high + 1 if self.high else self.min_bid
 
-    def legal(self, seat: int) -> list[dict[str, Any]]:
-        """The calls open to a seat now."""
+    def moves(self, seat: int) -> list[Move]:
+        """The calls open to a seat now: exactly those ``verdict`` allows."""
         if self.done or seat != self.to_speak:
             return []
         if self._forced(seat):
-            return [{"type": "bid", "value": self.min_bid}]
-        acts: list[dict[str, Any]] = [
-            {"type": "bid", "value": v} for v in range(self.lowest(seat), MAX_BID + 1)
-        ]
-        acts.append({"type": "pass"})
-        return acts
+            return [BIDS[self.min_bid]]
+        return [*BIDS[self.lowest(seat) :], PASS]
 
-    def check(self, seat: int, value: int | None) -> None:
-        """Raise IllegalAction if this call is not open to the seat now."""
+    def verdict(self, seat: int, value: int | None) -> Verdict:
+        """Whether this seat may make this call (``None`` = pass) now, and if not, why."""
         if self.done or seat != self.to_speak:
-            raise IllegalAction("It is not your turn")
+            return NOT_YOUR_TURN
         if self._forced(seat):
             if value != self.min_bid:
-                raise IllegalAction(f"Everyone else passed: the dealer must call {self.min_bid}")
-            return
+                return False, f"Everyone else passed: the dealer must call {self.min_bid}"
+            return ALLOWED
         if value is None:
-            return
+            return ALLOWED
         low = self.lowest(seat)
         if low > MAX_BID:
-            raise IllegalAction(f"Nobody can call above {MAX_BID}: you may only pass")
+            return False, f"Nobody can call above {MAX_BID}: you may only pass"
         if value > MAX_BID:
-            raise IllegalAction(f"Calls go up to {MAX_BID}")
+            return False, f"Calls go up to {MAX_BID}"
         if value < low:
             if low == self.min_bid:
-                raise IllegalAction(f"The lowest call is {self.min_bid}")
+                return False, f"The lowest call is {self.min_bid}"
             if low == self.high:
-                raise IllegalAction(f"You must match {self.high} or call higher")
-            raise IllegalAction(f"You must call higher than {self.high}")
+                return False, f"You must match {self.high} or call higher"
+            return False, f"You must call higher than {self.high}"
+        return ALLOWED
 
     def call(self, seat: int, value: int | None) -> dict[str, Any]:
         """Apply a call (``None`` = pass) already checked; returns its event."""
@@ -140,7 +137,7 @@ class Auction:
         if self.entrants == 4:
             self._finish()
             return
-        self.to_speak = (self.first + self.entrants) % 4
+        self.to_speak = seat_after(self.first, self.entrants)
         self.entrants += 1
 
     def _after_once(self, seat: int, value: int | None) -> None:
@@ -155,9 +152,9 @@ class Auction:
         if not left or (len(left) == 1 and left[0] == self.high_seat):
             self._finish()
             return
-        nxt = (seat + 1) % 4
+        nxt = next_seat(seat)
         while self.passed[nxt]:
-            nxt = (nxt + 1) % 4
+            nxt = next_seat(nxt)
         self.to_speak = nxt
 
     def _finish(self) -> None:

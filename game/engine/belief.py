@@ -43,18 +43,23 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from game.engine import annul
 from game.engine.cards import (
     CODES,
     INDEX,
-    JACKS_MASK,
-    POINT_MASK,
     POINTS,
-    SUIT_MASK,
     SUITS,
     cards_in,
+    partner_of,
+    seat_after,
+    suit_of,
 )
-from game.engine.match import Match, Move
-from game.engine.play import marriage_mask
+from game.engine.deck import packet
+from game.engine.events import starts_deal
+from game.engine.match import Match
+from game.engine.moves import Move
+from game.engine.outcome import Outcome
+from game.engine.play import marriage_mask, next_to_play
 from game.engine.rules import Rules
 from game.engine.stake import risk_free
 
@@ -100,7 +105,7 @@ class Belief:
             raise ValueError("the view is not this seat's view")
         if view.get("phase") == "deal":
             raise ValueError("no deal is in progress")
-        if not history or history[0].get("type") != "deal" or history[0].get("packet") != 1:
+        if not history or not starts_deal(history[0]):
             raise ValueError("the history must start with the deal's first event")
         if not {"first_hand", "dealer", "bidder", "trump_method", "single_hand"} <= set(view):
             raise Inconsistent("view must be the dict Match.view(seat) returns")
@@ -175,7 +180,7 @@ class Belief:
                 if "card" in event:
                     self.seventh = INDEX[event["card"]]
                 if trick:
-                    self.voids[seat] |= 1 << (trick[0][1] >> 3)
+                    self.voids[seat] |= 1 << suit_of(trick[0][1])
             elif kind == "play":
                 arg = INDEX[event["card"]]
                 self._play(seat, arg, trick, asker, shown)
@@ -191,8 +196,8 @@ class Belief:
         self.played[seat] |= 1 << card
         if not trick:
             return
-        led = trick[0][1] >> 3
-        suit = card >> 3
+        led = suit_of(trick[0][1])
+        suit = suit_of(card)
         if suit == led:
             return
         self.voids[seat] |= 1 << led
@@ -212,7 +217,7 @@ class Belief:
 
     def marriage_cards(self, seat: int, suit: int) -> None:
         """A seat held the K and Q of ``suit``: those it has not played it still holds."""
-        pair = (1 << (suit * 8 + 4)) | (1 << (suit * 8 + 5))
+        pair = marriage_mask(suit)
         self.known[seat] |= pair & ~self.played[seat]
 
     def _read_view(self) -> None:
@@ -227,7 +232,7 @@ class Belief:
         if view["trump_card"] is not None:
             self.seventh = INDEX[view["trump_card"]]
         if view.get("partner_hand"):
-            self.known[(seat + 2) % 4] |= _mask(view["partner_hand"])
+            self.known[partner_of(seat)] |= _mask(view["partner_hand"])
         self.aside = bool(view["seventh_card_aside"])
         if self.aside and self.seventh >= 0 and seat != self.bidder:
             raise Inconsistent("a set-aside 7th card is known only to the bidder")
@@ -302,7 +307,7 @@ class Belief:
         if self.method == "in_hand" and trump < 0:
             trump = self._guess_trump(rng, deck)
         elif self.method == "seventh_card" and self.packets == 2 and trump < 0:
-            trump = seventh >> 3
+            trump = suit_of(seventh)
         if self._template is None or not self.fast:
             match = self.replay(deck, trump)
             if match is not None and self._template is None:
@@ -328,26 +333,22 @@ class Belief:
     ) -> bool:
         """The checks a replay would make that the dealing of unknown cards does not
         already ensure: annulments, an automatic marriage, a Single Hand caller's risk."""
-        if not any(POINTS[c] for c in deck[:4]):
+        first_fours = [0, 0, 0, 0]
+        for k in range(4):
+            first_fours[seat_after(self.first, k)] = _mask_of(deck[4 * k : 4 * k + 4])
+        if annul.after_deal_1(first_fours, self.first):
             return False
         if self.packets == 1:
-            return not any(_all_jacks(_mask_of(deck[i : i + 4])) for i in range(0, 16, 4))
-        for hand in originals:
-            if _all_jacks(hand) or not hand & POINT_MASK:
-                return False
+            return True
+        if annul.after_deal_2(originals):
+            return False
         if self.single_hand >= 0:
             return not risk_free(originals[self.single_hand])
         if self.phase == "play":
-            suit = SUIT_MASK[trump]
-            if not (originals[0] | originals[2]) & suit or not (originals[1] | originals[3]) & suit:
-                return False
             check = self.rules.seventh_card_check
-            if self.method == "seventh_card" and check != "none":
-                trumps = originals[self.bidder] & suit
-                if check == "point_trump" and not trumps & POINT_MASK:
-                    return False
-                if check == "two_trumps" and trumps == 1 << seventh:
-                    return False
+            aside = seventh if self.method == "seventh_card" else -1
+            if annul.before_play(originals, trump, self.bidder, aside, check):
+                return False
         played = self.played_at_show
         if played is not None and self.rules.marriage == "on_show" and not self.married_at_show:
             pair = marriage_mask(trump)
@@ -371,6 +372,7 @@ class Belief:
             cards.remove(aside)
         voids = self.voids
         # Most constrained cards first; each goes to a seat with room, weighted by room.
+        # (Suits inline, card >> 3 for suit_of: this loop runs for every sampled deal.)
         cards.sort(key=lambda c: sum(1 for s in range(4) if caps[s] and voids[s] >> (c >> 3) & 1))
         cards.reverse()
         undealt: list[int] = []
@@ -405,7 +407,7 @@ class Belief:
         first = self.first
         deck = [0] * 32
         for k in range(4):
-            seat = (first + k) % 4
+            seat = seat_after(first, k)
             cards = cards_in(originals[seat])
             if self.packets == 1:
                 deck[4 * k : 4 * k + 4] = cards
@@ -434,11 +436,10 @@ class Belief:
 
     def _guess_trump(self, rng: random.Random, deck: list[int]) -> int:
         """A hidden in-hand trump, drawn as a bidder would choose it from their first four cards."""
-        k = (self.bidder - self.first) % 4
-        first_four = deck[4 * k : 4 * k + 4]
+        first_four = packet(deck, self.first, self.bidder, False)
         weights = []
         for suit in range(4):
-            mine = [c for c in first_four if c >> 3 == suit]
+            mine = [c for c in first_four if suit_of(c) == suit]
             weights.append(math.exp(1.5 * len(mine) + 0.4 * sum(POINTS[c] for c in mine)))
         pick = rng.random() * sum(weights)
         for suit in range(4):
@@ -455,12 +456,13 @@ class Belief:
         m.score = list(view["score"])
         m.sets = [list(view["sets"][0]), list(view["sets"][1])]
         m.round_no = view["round_no"] - 1
-        m.last_round = view["last_round"]
+        last = view["last_round"]
+        m.outcome = Outcome.from_dict(last) if last is not None else None
         if m.deal([CODES[c] for c in deck]) != self.deal_events:
             return None
         for seat, kind, arg, events in self.steps:
-            move: Move = (kind, trump if arg == HIDDEN else arg)
-            if not _allowed(m, seat, move):
+            move = Move(kind, trump if arg == HIDDEN else arg)
+            if not m.allowed(seat, move):
                 return None
             if m.apply_move(seat, move) != events:
                 return None
@@ -469,26 +471,11 @@ class Belief:
         return m
 
 
-def _allowed(m: Match, seat: int, move: Move) -> bool:
-    r = m.round
-    if r is None:
-        return False
-    if move[0] == "play":
-        return (
-            r.phase == "play" and seat == r.to_play and bool(m.play_options(seat)[0] >> move[1] & 1)
-        )
-    return move in m.moves(seat)
-
-
 def _mask_of(cards: Sequence[int]) -> int:
     out = 0
     for c in cards:
         out |= 1 << c
     return out
-
-
-def _all_jacks(hand: int) -> bool:
-    return hand & JACKS_MASK == JACKS_MASK
 
 
 def _mask(cards: Sequence[str]) -> int:
@@ -504,7 +491,5 @@ def _to_play(view: dict[str, Any]) -> int:
     if not trick:
         leader: int = view["leader"]
         return leader
-    nxt: int = (trick[-1]["seat"] + 1) % 4
-    if view["single_hand"] is not None and nxt == view["sits_out"]:
-        nxt = (nxt + 1) % 4
-    return nxt
+    caller = view["single_hand"]
+    return next_to_play(trick[-1]["seat"], -1 if caller is None else caller)

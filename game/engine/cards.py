@@ -125,6 +125,16 @@ def next_seat(seat: int) -> int:
     return (seat + 1) % 4
 
 
+def seat_after(seat: int, steps: int) -> int:
+    """The seat ``steps`` places after this one in play order (``steps`` may be negative)."""
+    return (seat + steps) % 4
+
+
 def first_hand_of(dealer: int) -> int:
     """The first hand: the seat after the dealer."""
     return (dealer + 1) % 4
+
+
+def dealer_of(first_hand: int) -> int:
+    """The dealer: the seat before the first hand."""
+    return (first_hand + 3) % 4

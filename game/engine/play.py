@@ -1,54 +1,33 @@
-"""Tricks: what a seat may play, who wins a trick, marriages, early end (section 7)."""
+"""Tricks: who plays next, who wins a trick, marriages, early end (section 7); what a seat
+may play is legal.py's ``play_options``."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from game.engine.cards import KING, QUEEN, SUIT_MASK
+from game.engine.cards import KING, QUEEN, SUIT_MASK, suit_of
 
 
-def play_options(
-    hand: int,
-    led: int,
-    *,
-    aside: int,
-    trump: int,
-    trump_hidden: bool,
-    asker: bool,
-    must_ask: bool,
-    forced: int,
-) -> tuple[int, bool]:
-    """The mask of cards a seat may play and whether it may show trump.
-
-    ``led`` is the led suit or -1 when leading; ``aside`` the seat's set-aside
-    7th card or -1; ``trump`` the trump suit or -1; ``asker`` whether this seat
-    asked for trump in this trick; ``forced`` a card the seat must play or -1.
-    """
-    if forced >= 0:
-        return 1 << forced, False
-    if aside >= 0 and seventh_card_due(hand, led, aside):
-        return 0, True
-    if led < 0:
-        return hand, False
-    follow = hand & SUIT_MASK[led]
-    if follow:
-        return follow, False
-    if asker:
-        return (hand & SUIT_MASK[trump]) or hand, False
-    if trump_hidden:
-        return (0 if must_ask else hand), True
-    return hand, False
+def next_to_play(seat: int, single_hand_caller: int) -> int:
+    """The seat to play after ``seat`` within a trick; in a Single Hand (``single_hand_caller``
+    >= 0) the caller's partner sits out."""
+    # Seat arithmetic inline (next_seat, partner_of): this runs for every card of every
+    # rollout and sampled deal, and the calls would cost measurable speed.
+    nxt = (seat + 1) % 4
+    if single_hand_caller >= 0 and nxt == (single_hand_caller + 2) % 4:
+        nxt = (nxt + 1) % 4
+    return nxt
 
 
 def seventh_card_due(hand: int, led: int, aside: int) -> bool:
     """Whether a set-aside 7th card is the bidder's only option (seeds/000 "7th card
     show"): its suit is led and the hand holds no other card of it, or it is their last."""
-    return hand == 0 or (led == aside >> 3 and not hand & SUIT_MASK[led])
+    return hand == 0 or (led == suit_of(aside) and not hand & SUIT_MASK[led])
 
 
 def trick_winner(trick: Sequence[Sequence[int]], trump: int) -> int:
     """The seat winning a trick of [seat, card] pairs; ``trump`` is -1 when no trump counts."""
-    led = trick[0][1] >> 3
+    led = trick[0][1] >> 3  # suits inline (suit_of): this runs for every trick of every rollout
     best_seat, best = trick[0]
     best_trump = trump >= 0 and led == trump
     for seat, card in trick[1:]:

@@ -52,6 +52,16 @@ class Round:
     marriage: list[int] = field(default_factory=list)  # [seat, suit] once announced
     marriage_seat: int = -1  # after_trick: the seat that may declare now
 
+    def full_hand(self, seat: int) -> int:
+        """A seat's cards, a set-aside 7th card included."""
+        if self.aside and seat == self.bidder:
+            return self.hands[seat] | 1 << self.seventh
+        return self.hands[seat]
+
+    def full_hands(self) -> list[int]:
+        """Each seat's cards, a set-aside 7th card included."""
+        return [self.full_hand(seat) for seat in range(4)]
+
     def copy(self) -> Round:
         """An independent copy (lists that are only ever replaced, never changed, are shared)."""
         other = Round.__new__(Round)

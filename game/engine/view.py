@@ -16,15 +16,13 @@ not change): treat views as read-only.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from game.engine.cards import CODES, SUITS, cards_in, codes, first_hand_of
+from game.engine import legal
+from game.engine.base import MatchBase
+from game.engine.cards import CODES, SUITS, cards_in, codes, first_hand_of, partner_of
 from game.engine.deck import packet
-from game.engine.refusal import refusal
-
-if TYPE_CHECKING:
-    from game.engine.match import Match
-    from game.engine.state import Round
+from game.engine.state import Round
 
 
 def _no_deal() -> dict[str, Any]:
@@ -53,7 +51,7 @@ def _no_deal() -> dict[str, Any]:
     }
 
 
-def public_view(m: Match) -> dict[str, Any]:
+def public_view(m: MatchBase) -> dict[str, Any]:
     """Everything about the position that every seat may see."""
     r = m.round
     view: dict[str, Any] = {
@@ -62,13 +60,13 @@ def public_view(m: Match) -> dict[str, Any]:
         "score": list(m.score),
         "sets": [list(m.sets[0]), list(m.sets[1])],
         "last_round": m.last_round_view(),
-        "turn": m.turn(),
+        "turn": [] if r is None else legal.turn(r),
     }
     if r is None:
         view.update(_no_deal())
         view["first_hand"] = first_hand_of(m.dealer)
-        if m.last_round is not None:
-            view["last_trick"] = m.last_round.get("last_trick")
+        if m.outcome is not None:
+            view["last_trick"] = m.outcome.last_trick
         return view
     single = r.sh_caller >= 0
     bidder = r.bidder if r.bidder >= 0 else None
@@ -88,7 +86,7 @@ def public_view(m: Match) -> dict[str, Any]:
     view["trump_card"] = CODES[r.seventh] if r.trump_shown and r.method == "seventh_card" else None
     view["seventh_card_aside"] = r.aside
     view["single_hand"] = r.sh_caller if single else None
-    view["sits_out"] = (r.sh_caller + 2) % 4 if single else None
+    view["sits_out"] = partner_of(r.sh_caller) if single else None
     view["trick"] = [{"seat": s, "card": CODES[c]} for s, c in r.trick]
     view["leader"] = r.leader if r.phase == "play" else None
     view["last_trick"] = (
@@ -105,7 +103,7 @@ def public_view(m: Match) -> dict[str, Any]:
     return view
 
 
-def _cached(m: Match, name: str, source: list[Any], build: Callable[[list[Any]], Any]) -> Any:
+def _cached(m: MatchBase, name: str, source: list[Any], build: Callable[[list[Any]], Any]) -> Any:
     """A view part built from a state list that only grows or is replaced, rebuilt
     only when that list is another object or has grown."""
     cache = m.view_cache
@@ -125,7 +123,7 @@ def _trick_list(trick: list[Any]) -> list[dict[str, Any]]:
     return [{"seat": s, "card": CODES[c]} for s, c in trick]
 
 
-def seat_view(m: Match, seat: int | None, public: dict[str, Any]) -> dict[str, Any]:
+def seat_view(m: MatchBase, seat: int | None, public: dict[str, Any]) -> dict[str, Any]:
     """The view of a seat (0-3) or of a spectator (None): the public part plus their own."""
     view = dict(public)
     view["seat"] = seat
@@ -138,10 +136,10 @@ def seat_view(m: Match, seat: int | None, public: dict[str, Any]) -> dict[str, A
         if seat is None:
             view["hands"] = {"0": [], "1": [], "2": [], "3": []}
         return view
-    knows_trump = seat is None or seat == r.bidder
-    shown_trump = r.trump >= 0 and r.sh_caller < 0 and (r.trump_shown or knows_trump)
-    view["trump"] = SUITS[r.trump] if shown_trump else None
-    view["seventh_card"] = CODES[r.seventh] if r.aside and knows_trump else None
+    trump = visible_trump(r, seat)
+    aside = visible_seventh(r, seat)
+    view["trump"] = SUITS[trump] if trump >= 0 else None
+    view["seventh_card"] = CODES[aside] if aside >= 0 else None
     if seat is None:
         view["hand"] = []
         hands = r.hands
@@ -152,60 +150,54 @@ def seat_view(m: Match, seat: int | None, public: dict[str, Any]) -> dict[str, A
             "3": codes(hands[3]),
         }
         return view
+    view["hand"] = codes(visible_hand(r, seat))
+    if r.phase == "seventh_card" and seat == r.bidder:
+        view["unseen"] = 3
+    partner = visible_partner_hand(r, seat)
+    if partner >= 0:
+        view["partner_hand"] = codes(partner)
+    if r.phase == "play" and seat == r.to_play:
+        view["refusals"] = _refusals(m, r, seat)
+    return view
+
+
+# ----------------------------------------------------------------- what one seat sees of a deal
+# The bots' Position (game/bots/position.py) reads a sampled deal through these too.
+
+
+def visible_trump(r: Round, seat: int | None) -> int:
+    """The trump suit as this seat (None: a spectator) sees it, or -1 while hidden from it
+    (and in a Single Hand, which has none)."""
+    if r.sh_caller >= 0 or r.trump < 0:
+        return -1
+    return r.trump if r.trump_shown or seat is None or seat == r.bidder else -1
+
+
+def visible_seventh(r: Round, seat: int | None) -> int:
+    """A set-aside 7th card if this seat may see it (the bidder, a spectator), else -1."""
+    return r.seventh if r.aside and (seat is None or seat == r.bidder) else -1
+
+
+def visible_hand(r: Round, seat: int) -> int:
+    """The cards a seat sees in its hand: in stage 6 the bidder sees only its first four."""
     if r.phase == "seventh_card" and seat == r.bidder:
         first_four = 0
         for card in packet(r.deck, r.first, seat, False):
             first_four |= 1 << card
-        view["hand"] = codes(first_four)
-        view["unseen"] = 3
-    else:
-        view["hand"] = codes(r.hands[seat])
+        return first_four
+    return r.hands[seat]
+
+
+def visible_partner_hand(r: Round, seat: int) -> int:
+    """The partner's hand shown to a Single Hand caller after their first card, else -1."""
     if seat == r.sh_caller and r.caller_played:
-        view["partner_hand"] = codes(r.hands[(seat + 2) % 4])
-    if r.phase == "play" and seat == r.to_play:
-        view["refusals"] = _refusals(m, seat)
-    return view
+        return r.hands[partner_of(seat)]
+    return -1
 
 
-def _refusals(m: Match, seat: int) -> dict[str, str]:
+def _refusals(m: MatchBase, r: Round, seat: int) -> dict[str, str]:
     """Why each card of the seat's own hand that it may not play now is refused, in the
     engine's words (the same as ``apply`` would give): only about the viewer's own cards."""
-    r = m.round
-    assert r is not None
-    barred = r.hands[seat] & ~m.play_options(seat)[0]
-    return {CODES[card]: refusal(m, seat, ("play", card)) for card in cards_in(barred)}
-
-
-def last_trick_of(r: Round) -> dict[str, Any] | None:
-    """The last trick played in a deal (its cards were all face up), or None."""
-    return {"cards": _trick_list(r.last_trick), "winner": r.last_winner} if r.last_trick else None
-
-
-def annulled_deal_facts(r: Round | None) -> dict[str, Any]:
-    """What the whole table saw of a deal being annulled, for its result: the contract, the
-    points and tricks taken and the last trick. Never a trump that was not shown."""
-    if r is None:
-        return {"last_trick": None}
-    facts: dict[str, Any] = {"last_trick": last_trick_of(r)}
-    if r.bidder >= 0 and r.sh_caller < 0:
-        facts.update(bidder=r.bidder, bid=r.bid, stake=r.stake)
-    if r.tricks_played:
-        facts.update(points=list(r.points), tricks=list(r.tricks), tricks_played=r.tricks_played)
-    return facts
-
-
-def copy_result(data: dict[str, Any]) -> dict[str, Any]:
-    """A copy of a last-round dict, its nested lists included, without its last trick: those
-    cards are shown only until the next deal (``public_view``), when they may lie in hands."""
-    out = dict(data)
-    out.pop("last_trick", None)
-    if data.get("annulled") and "points" in data:
-        out["points"] = list(data["points"])
-        out["tricks"] = list(data["tricks"])
-    if not data["annulled"]:
-        out["points"] = list(data["points"])
-        out["tricks"] = list(data["tricks"])
-        out["score"] = list(data["score"])
-        out["sets"] = [list(s) for s in data["sets"]]
-        out["new_sets"] = [list(s) for s in data["new_sets"]]
-    return out
+    rules = m.rules
+    barred = r.hands[seat] & ~legal.play_options(rules, r, seat)[0]
+    return {CODES[card]: legal.may_play(rules, r, seat, card)[1] for card in cards_in(barred)}

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from game.bots import choose_action
+from bench.sparring import choose_action
 from game.engine import Match, Rules
 from tests.bots.tables import random_rules
 

@@ -10,7 +10,7 @@ import random
 from collections import Counter
 from typing import Any
 
-from game.bots import choose_action
+from bench.sparring import choose_action
 from game.engine import Match, Rules
 from game.engine.rules import OPTION_VALUES
 

@@ -1,4 +1,8 @@
-"""choose_action: legal moves at every level under any rules, reproducible with a seed."""
+"""choose_action: legal moves at every level under any rules, reproducible with a seed.
+
+The site's levels come from game.bots; the sparring partners' (random, rule, ...) from
+bench.sparring, whose ``choose_action`` is the same function over more players.
+"""
 
 from __future__ import annotations
 
@@ -7,7 +11,8 @@ from collections import Counter
 
 import pytest
 
-from game.bots import LEVELS, choose_action
+import game.bots
+from bench.sparring import LEVELS, choose_action
 from game.engine import Match, Rules
 from tests.bots.tables import play_deal, random_rules
 
@@ -48,6 +53,18 @@ def test_it_gives_the_same_action_for_the_same_seed(level: str) -> None:
         history += m.apply(
             seat, m.legal_actions(seat)[int(rnd.random() * 3) % len(m.legal_actions(seat))]
         )
+
+
+def test_the_site_offers_the_easy_and_strong_levels_only() -> None:
+    assert list(game.bots.LEVELS) == ["easy", "strong"]
+    m = Match(Rules(), dealer=0, seed=3)
+    history = m.deal()
+    seat = m.turn()[0]
+    for level in ("easy", "strong"):
+        action = game.bots.choose_action(m.rules, seat, m.view(seat), history, level=level, seed=1)
+        assert action in m.legal_actions(seat)
+    with pytest.raises(ValueError, match="level must be one of easy, strong, not 'rule'"):
+        game.bots.choose_action(m.rules, seat, m.view(seat), history, level="rule")
 
 
 def test_it_refuses_bad_arguments() -> None:

@@ -9,7 +9,7 @@ from typing import Any
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from game.bots import choose_action
+from bench.sparring import choose_action
 from game.engine import Match
 from game.engine.cards import CODES
 from tests.bots.conftest import BOTS_PROFILE

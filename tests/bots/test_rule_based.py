@@ -10,7 +10,7 @@ import random
 from collections import Counter
 from typing import Any
 
-from game.bots import choose_action
+from bench.sparring import choose_action
 from game.bots.rule_based import hand_limit
 from game.engine import Match
 from game.engine.cards import INDEX, POINTS

@@ -7,7 +7,7 @@ import random
 
 from game.bots.solver.position import POINT_SCALE
 from game.engine import Match, Rules
-from game.engine.match import Move
+from game.engine.moves import Move
 from game.engine.rules import OPTION_VALUES
 
 

@@ -10,11 +10,20 @@ from __future__ import annotations
 import os
 import random
 import threading
+from dataclasses import fields as dataclass_fields
+from dataclasses import replace
 
 import pytest
 
 from game.bots.solver._core import SHOW, Solver
-from game.bots.solver.position import POINT_SCALE, engine_move, position, solved_values, solver
+from game.bots.solver.position import (
+    POINT_SCALE,
+    SolverPosition,
+    engine_move,
+    position,
+    solved_values,
+    solver,
+)
 from tests.solver.positions import (
     brute_value,
     card_moves,
@@ -111,17 +120,33 @@ def test_it_finds_the_brute_force_value_of_the_position_itself() -> None:
         checked += 1
 
 
-def test_it_refuses_a_position_with_a_card_in_two_hands() -> None:
-    rng = random.Random(6)
+def a_position(seed: int) -> SolverPosition:
+    """The solver position of some random game's play phase."""
+    rng = random.Random(seed)
     m = None
     while m is None:
         m = to_play(random_rules(rng), rng)
-    pos = list(position(m))
-    hands = list(pos[0])
+    return position(m)
+
+
+def test_it_refuses_a_position_with_a_card_in_two_hands() -> None:
+    pos = a_position(6)
+    hands = list(pos.hands)
     hands[1] |= hands[0] & -hands[0]
-    pos[0] = tuple(hands)
     with pytest.raises(ValueError, match="same card"):
-        Solver().values(tuple(pos))  # type: ignore[arg-type]
+        Solver().values(replace(pos, hands=(hands[0], hands[1], hands[2], hands[3])))
+
+
+def test_it_reads_a_position_by_field_name_and_names_a_missing_field() -> None:
+    pos = a_position(6)
+    fields = {f.name: getattr(pos, f.name) for f in dataclass_fields(pos)}
+    assert Solver().values(fields) == Solver().values(pos)  # type: ignore[arg-type]
+    for name in fields:
+        partial = {k: v for k, v in fields.items() if k != name}
+        with pytest.raises(TypeError, match=f"needs the field '{name}'"):
+            Solver().values(partial)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="'stake' must be an int"):
+        Solver().values({**fields, "stake": "2"})  # type: ignore[arg-type]
 
 
 def test_it_solves_in_other_threads_while_this_one_runs() -> None:

@@ -13,7 +13,7 @@ from collections import Counter
 
 import pytest
 
-from game.bots import choose_action
+from bench.sparring import choose_action
 from game.bots.solver.position import POINT_SCALE
 from game.bots.solver.search import CARD_POINT, EXACT_FROM, card_values, graded
 from game.engine import Match, Rules

@@ -23,6 +23,7 @@
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <limits.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -534,19 +535,9 @@ typedef struct {
     PyThread_type_lock lock;
 } SolverObject;
 
-static int parse_state(PyObject *pos, State *s, Config *c) {
-    /* pos: a tuple (hands, aside, bidder, trump, shown, single, trick, to_play, asker,
-     * forced, points, tricks, played, target, stake, min_bid, must_ask, marriage,
-     * last_point) where hands is 4 ints, trick a sequence of (seat, card),
-     * points and tricks pairs. */
-    PyObject *hands, *trick, *pts, *tricks;
-    int aside, bidder, trump, shown, single, to_play, asker, forced, played, target;
-    int stake, min_bid, must_ask, marriage, last_point;
-    if (!PyArg_ParseTuple(pos, "OiiipiOiiiOOiiiippp;a solver position tuple", &hands, &aside,
-                          &bidder, &trump, &shown, &single, &trick, &to_play, &asker, &forced,
-                          &pts, &tricks, &played, &target, &stake, &min_bid, &must_ask,
-                          &marriage, &last_point))
-        return -1;
+/* The cards of a position: hands, the trick in progress, points and tricks per team. */
+static int parse_cards(PyObject *hands, PyObject *trick, PyObject *pts, PyObject *tricks,
+                       int played, State *s) {
     memset(s, 0, sizeof(*s));
     PyObject *seq = PySequence_Fast(hands, "hands must be a sequence of 4 masks");
     if (!seq) return -1;
@@ -628,6 +619,80 @@ static int parse_state(PyObject *pos, State *s, Config *c) {
     s->pts[1] = (int8_t)p1;
     s->tricks[0] = (int8_t)t0;
     s->tricks[1] = (int8_t)t1;
+    return 0;
+}
+
+/* A position's fields are read by name: from a dict's keys or an object's attributes
+ * (game/bots/solver/position.py builds them as a SolverPosition). A missing field is a
+ * TypeError naming it. */
+static PyObject *get_field(PyObject *pos, const char *name) {
+    PyObject *v;
+    if (PyDict_Check(pos)) {
+        v = PyDict_GetItemString(pos, name);
+        Py_XINCREF(v);
+    } else {
+        v = PyObject_GetAttrString(pos, name);
+        if (!v && PyErr_ExceptionMatches(PyExc_AttributeError)) PyErr_Clear();
+        else if (!v) return NULL;
+    }
+    if (!v) PyErr_Format(PyExc_TypeError, "a solver position needs the field '%s'", name);
+    return v;
+}
+
+static int int_field(PyObject *pos, const char *name, int *out) {
+    PyObject *v = get_field(pos, name);
+    if (!v) return -1;
+    long x = PyLong_Check(v) ? PyLong_AsLong(v) : -1;
+    int bad = !PyLong_Check(v) || (x == -1 && PyErr_Occurred()) || x < INT_MIN || x > INT_MAX;
+    Py_DECREF(v);
+    if (bad) {
+        PyErr_Clear();
+        PyErr_Format(PyExc_TypeError, "the solver position field '%s' must be an int", name);
+        return -1;
+    }
+    *out = (int)x;
+    return 0;
+}
+
+static int bool_field(PyObject *pos, const char *name, int *out) {
+    PyObject *v = get_field(pos, name);
+    if (!v) return -1;
+    int t = PyObject_IsTrue(v);
+    Py_DECREF(v);
+    if (t < 0) return -1;
+    *out = t;
+    return 0;
+}
+
+static int parse_state(PyObject *pos, State *s, Config *c) {
+    /* pos has the fields hands (4 masks), aside, bidder, trump, shown, single, trick (a
+     * sequence of (seat, card)), to_play, asker, forced, points and tricks (pairs),
+     * played, target, stake, min_bid, must_ask, marriage and last_point. */
+    int aside, bidder, trump, shown, single, to_play, asker, forced, played, target;
+    int stake, min_bid, must_ask, marriage, last_point;
+    if (int_field(pos, "aside", &aside) < 0 || int_field(pos, "bidder", &bidder) < 0 ||
+        int_field(pos, "trump", &trump) < 0 || bool_field(pos, "shown", &shown) < 0 ||
+        bool_field(pos, "single", &single) < 0 || int_field(pos, "to_play", &to_play) < 0 ||
+        int_field(pos, "asker", &asker) < 0 || int_field(pos, "forced", &forced) < 0 ||
+        int_field(pos, "played", &played) < 0 || int_field(pos, "target", &target) < 0 ||
+        int_field(pos, "stake", &stake) < 0 || int_field(pos, "min_bid", &min_bid) < 0 ||
+        bool_field(pos, "must_ask", &must_ask) < 0 ||
+        bool_field(pos, "marriage", &marriage) < 0 ||
+        bool_field(pos, "last_point", &last_point) < 0)
+        return -1;
+    PyObject *hands = get_field(pos, "hands");
+    if (!hands) return -1;
+    PyObject *trick = get_field(pos, "trick");
+    PyObject *pts = trick ? get_field(pos, "points") : NULL;
+    PyObject *tricks = pts ? get_field(pos, "tricks") : NULL;
+    int ok = tricks && parse_cards(hands, trick, pts, tricks, played, s) == 0;
+    Py_DECREF(hands);
+    Py_XDECREF(trick);
+    Py_XDECREF(pts);
+    Py_XDECREF(tricks);
+    if (!ok) return -1;
+    uint32_t seen = s->hand[0] | s->hand[1] | s->hand[2] | s->hand[3];
+    for (int i = 0; i < s->ntrick; i++) seen |= 1u << s->tcard[i];
     if (aside < -1 || aside > 31 || (aside >= 0 && (seen & (1u << aside))) || bidder < 0 ||
         bidder > 3 || trump < -1 || trump > 3 || to_play < 0 || to_play > 3 || asker < -1 ||
         asker > 3 || forced < -1 || forced > 31 || played < 0 || played > 7 || target < 0 ||
@@ -641,7 +706,7 @@ static int parse_state(PyObject *pos, State *s, Config *c) {
     s->shown = (int8_t)shown;
     s->single = (int8_t)single;
     s->to_play = (int8_t)to_play;
-    s->leader = nt ? s->tseat[0] : (int8_t)to_play;
+    s->leader = s->ntrick ? s->tseat[0] : (int8_t)to_play;
     s->asker = (int8_t)asker;
     s->forced = (int8_t)forced;
     s->played = (int8_t)played;

@@ -1,28 +1,51 @@
 """Type stubs of the compiled solver core (see _core.c)."""
 
+from typing import Protocol
+
 SHOW: int
 
-Position = tuple[
-    tuple[int, int, int, int],  # hands (bitmasks)
-    int,  # aside: the set-aside 7th card or -1
-    int,  # bidder (or Single Hand caller)
-    int,  # trump suit, -1 allowed only in a Single Hand
-    bool,  # trump shown
-    bool,  # Single Hand
-    list[tuple[int, int]],  # trick in progress: (seat, card)
-    int,  # to_play
-    int,  # asker or -1
-    int,  # forced card or -1
-    tuple[int, int],  # points per team
-    tuple[int, int],  # tricks per team
-    int,  # tricks played
-    int,  # target
-    int,  # stake
-    int,  # min_bid
-    bool,  # must_ask_trump
-    bool,  # marriage applied when trump is shown
-    bool,  # last-trick point
-]
+class Position(Protocol):
+    """What the core reads of a position, by field name (a dict with these keys works
+    too); game/bots/solver/position.py builds them as ``SolverPosition``."""
+
+    @property
+    def hands(self) -> tuple[int, int, int, int]: ...  # bitmasks
+    @property
+    def aside(self) -> int: ...  # the set-aside 7th card or -1
+    @property
+    def bidder(self) -> int: ...  # or the Single Hand caller
+    @property
+    def trump(self) -> int: ...  # -1 allowed only in a Single Hand
+    @property
+    def shown(self) -> bool: ...  # trump shown
+    @property
+    def single(self) -> bool: ...  # a Single Hand
+    @property
+    def trick(self) -> list[tuple[int, int]]: ...  # the trick in progress: (seat, card)
+    @property
+    def to_play(self) -> int: ...
+    @property
+    def asker(self) -> int: ...  # or -1
+    @property
+    def forced(self) -> int: ...  # a card the seat to play must play, or -1
+    @property
+    def points(self) -> tuple[int, int]: ...  # per team
+    @property
+    def tricks(self) -> tuple[int, int]: ...  # per team
+    @property
+    def played(self) -> int: ...  # tricks played
+    @property
+    def target(self) -> int: ...
+    @property
+    def stake(self) -> int: ...
+    @property
+    def min_bid(self) -> int: ...
+    @property
+    def must_ask(self) -> bool: ...  # the must_ask_trump option
+    @property
+    def marriage(self) -> bool: ...  # a marriage is applied when trump is shown
+    @property
+    def last_point(self) -> bool: ...  # the last trick carries a point
 
 class Solver:
     def __init__(self, table_bits: int = 18) -> None: ...

@@ -16,7 +16,8 @@ In the first ``EARLY`` tricks a sampled deal is often hard to settle: there each
 is only graded made or not (a third fewer nodes) and a deal may take up to
 ``EARLY_NODES`` (never more than the budget left), so that few deals are given up;
 giving up the hard ones leaves the close deals, which decide, out of the average.
-(``Search.early``: level ``strong-v2``; the strong level leaves such deals out.)
+(``Search.early``: the sparring level ``strong-v2``, bench/sparring/; the strong level
+leaves such deals out.)
 
 With a seed the work is counted, not timed: solver nodes plus ``SAMPLE_WORK`` per
 sampled deal, up to ``WORK_PER_SECOND`` times the budget (at least ``MIN_DEALS``
@@ -33,7 +34,9 @@ from dataclasses import dataclass
 from game.bots import rule_based
 from game.bots.decision import Decision
 from game.bots.solver.position import POINT_SCALE, engine_move, position, solver
-from game.engine.match import Match, Move
+from game.engine.cards import team_of
+from game.engine.match import Match
+from game.engine.moves import Move
 
 MARGIN = 4  # card points that grade a near miss or a comfortable make
 GRADE = 0.1  # the value of one grade, in stakes
@@ -63,7 +66,6 @@ class Search:
 
 
 SEARCH = Search(early=False)  # the strong level's search
-EARLY_SEARCH = Search(early=True)  # strong-v2's
 
 
 def work_for(budget_s: float) -> int:
@@ -76,7 +78,7 @@ def thresholds(m: Match, margin: bool = True) -> tuple[list[int], list[float], i
     team, in stakes) of each level, and the index of the threshold that decides the
     contract (without ``margin``: that one alone)."""
     pos = position(m)
-    stake, target, single = pos[14], pos[13], pos[5]
+    stake, target, single = pos.stake, pos.target, pos.single
     made = POINT_SCALE * stake
     if single or not margin:
         return [made], [-stake, stake], 0
@@ -91,7 +93,7 @@ def card_values(
     searched; with ``early``, before ``EARLY`` tricks moves are graded made or not."""
     r = m.round
     assert r is not None
-    sign = 1 if seat & 1 == (r.sh_caller if r.sh_caller >= 0 else r.bidder) & 1 else -1
+    sign = 1 if team_of(seat) == team_of(r.sh_caller if r.sh_caller >= 0 else r.bidder) else -1
     if r.tricks_played >= exact_from:
         exact, nodes = solver().values(position(m), -WINDOW, WINDOW, cap)
         if exact is None:

@@ -19,13 +19,13 @@ one the search also stops when ``budget_s`` is spent.
 
 from __future__ import annotations
 
+from bench.sparring.ismcts import calls
+from bench.sparring.ismcts._mcts import search
+from bench.sparring.ismcts.style import LATEST, OLDER, Style
 from game.bots import rule_based
 from game.bots.decision import Decision
-from game.bots.ismcts import calls
-from game.bots.ismcts._mcts import search
-from game.bots.ismcts.style import LATEST, OLDER, Style
 from game.engine.cards import INDEX
-from game.engine.match import Move
+from game.engine.moves import MARRIAGE, PLAYS, SHOW_TRUMP, Move
 
 EXPLORATION = 0.7  # the UCB1 constant (ismcsolver's default, which the C++ bot keeps)
 SAFETY = 0.9  # share of the budget the timed search uses (the rest: set-up)
@@ -36,8 +36,6 @@ CLONE_US = 10.0  # microseconds per determinized copy
 MOVE_US = 1.0  # microseconds per card played in the tree walk and playout
 MAX_ITERATIONS = 50_000
 
-SHOW: Move = ("show_trump", -1)
-MARRIAGE: Move = ("marriage", -1)
 
 
 def iterations_for(budget_s: float, cards_left: int) -> int:
@@ -91,9 +89,9 @@ def play(decision: Decision, style: Style) -> Move:
     follows = led >= 0 and hand >> (8 * led) & 0xFF
     model = hand if led < 0 or not follows else hand & (0xFF << (8 * led))
     if model.bit_count() == 1 and model & cards:
-        return ("play", model.bit_length() - 1)
-    if SHOW in moves and led >= 0 and not follows:
-        return SHOW
+        return PLAYS[model.bit_length() - 1]
+    if SHOW_TRUMP in moves and led >= 0 and not follows:
+        return SHOW_TRUMP
     known = [belief.known[s] if s != seat else hand for s in range(4)]
     slots = list(belief.slots)
     slots[seat] = 0
@@ -132,4 +130,4 @@ def play(decision: Decision, style: Style) -> Move:
         decision.rng.getrandbits(64),
         EXPLORATION,
     )
-    return ("play", card)
+    return PLAYS[card]

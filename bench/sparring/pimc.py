@@ -1,4 +1,4 @@
-"""The strong level (for now): determinized search over sampled deals in the play.
+"""The rollout level, the earlier strong: determinized search over sampled deals in the play.
 
 Perfect-information Monte Carlo: draw deals consistent with what the seat saw
 (its Belief), and in each one try every candidate move and play the deal out
@@ -23,7 +23,8 @@ from game.bots import rule_based
 from game.bots.decision import Decision
 from game.bots.position import Position
 from game.engine.cards import POINTS
-from game.engine.match import Match, Move
+from game.engine.match import Match
+from game.engine.moves import Move
 
 RolloutPolicy = Callable[[Position, list[Move], random.Random], Move]
 
@@ -33,8 +34,8 @@ MIN_DEALS = 4  # sampled deals per seeded decision, whatever the budget
 MARGIN_WEIGHT = 0.02  # game points per card point of margin (a tie-break)
 # Searching the auction, the trump and the stake and Single Hand questions with
 # rule-based rollouts lost game points to the plain rule-based player in
-# bench/bots.py (its rollouts trust the other seats' calls too little), so for
-# now the strong player searches only the play.
+# bench/bots.py (its rollouts trust the other seats' calls too little), so it
+# searches only the play.
 SEARCHED_PHASES = frozenset({"play"})
 BID_CANDIDATES = 3  # how many of the lowest calls the auction search tries besides pass
 
@@ -122,10 +123,9 @@ def rollout(m: Match, team: int, rng: random.Random, policy: RolloutPolicy) -> t
 
 def outcome(m: Match, team: int) -> float:
     """The score change of the finished deal for ``team``, plus the card-point tie-break."""
-    last = m.last_round
-    if last is None or last["annulled"]:
+    last = m.outcome
+    if last is None or last.points is None or last.annulled:
         return 0.0
-    sign = 1 if last["team"] == team else -1
-    points: list[int] = last["points"]
-    delta: int = last["delta"]
-    return sign * delta + MARGIN_WEIGHT * (points[team] - points[1 - team])
+    sign = 1 if last.team == team else -1
+    points = last.points
+    return sign * last.delta + MARGIN_WEIGHT * (points[team] - points[1 - team])

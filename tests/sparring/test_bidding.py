@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from game.bots import choose_action
-from game.bots.solver.bidding import DEFENCE, features, make_chance, worth_calling
+from bench.sparring import choose_action
+from bench.sparring.bidding import DEFENCE, features, make_chance, worth_calling
 from game.engine import Match, Rules
 from game.engine.cards import CODES
 

@@ -18,18 +18,15 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from game.bots import rule_based
 from game.bots.decision import Decision
-from game.bots.solver.position import POINT_SCALE, solver
+from game.bots.solver.position import POINT_SCALE, SolverPosition, solver
 from game.bots.solver.search import MAX_DEALS, SAFETY, SAMPLE_WORK, work_for
 from game.engine.cards import SUIT_MASK
 from game.engine.deck import packet, seventh_card
-from game.engine.match import Match, Move
-
-if TYPE_CHECKING:
-    from game.bots.solver._core import Position
+from game.engine.match import Match
+from game.engine.moves import PASS, SINGLE_HAND, Move
 
 BID_CONFIDENCE = 0.7  # call up to the value made in this share of the deals
 DOUBLE_BELOW = 0.35  # an opponent doubles a contract that makes less often than this
@@ -37,7 +34,6 @@ REDOUBLE_ABOVE = 0.75  # the bidder's side redoubles one that makes more often t
 SINGLE_HAND_ABOVE = 0.65  # call Single Hand when all tricks fall this often
 MIN_CALL_DEALS = 6
 MAX_NODES = 300_000  # a deal the solver cannot settle within this is left out
-PASS: Move = ("pass", -1)
 
 
 def full_hands(m: Match) -> list[int]:
@@ -62,7 +58,7 @@ def opening(
     stake: int = 1,
     marriage: bool = False,
     single: bool = False,
-) -> Position:
+) -> SolverPosition:
     """The solver position at the first lead of a sampled deal played with this contract."""
     r = m.round
     assert r is not None
@@ -70,30 +66,30 @@ def opening(
     hands = full_hands(m)
     if seventh >= 0:
         hands[bidder] &= ~(1 << seventh)
-    return (
-        (hands[0], hands[1], hands[2], hands[3]),
-        seventh,
-        bidder,
-        trump,
-        False,
-        single,
-        [],
-        bidder if single else r.first,
-        -1,
-        -1,
-        (0, 0),
-        (0, 0),
-        0,
-        0 if single else target,
-        stake,
-        rules.min_bid,
-        rules.must_ask_trump,
-        marriage,
-        rules.last_trick_point,
+    return SolverPosition(
+        hands=(hands[0], hands[1], hands[2], hands[3]),
+        aside=seventh,
+        bidder=bidder,
+        trump=trump,
+        shown=False,
+        single=single,
+        trick=[],
+        to_play=bidder if single else r.first,
+        asker=-1,
+        forced=-1,
+        points=(0, 0),
+        tricks=(0, 0),
+        played=0,
+        target=0 if single else target,
+        stake=stake,
+        min_bid=rules.min_bid,
+        must_ask=rules.must_ask_trump,
+        marriage=marriage,
+        last_point=rules.last_trick_point,
     )
 
 
-def made(pos: Position) -> tuple[int, int]:
+def made(pos: SolverPosition) -> tuple[int, int]:
     """Whether the bidder's (caller's) team makes the contract of a position (stake 1):
     1 or 0, or -1 if the solver gave up; and the nodes it searched."""
     return solver().level(pos, [POINT_SCALE], MAX_NODES)
@@ -249,8 +245,8 @@ def choose_call(decision: Decision) -> Move:
     if phase == "trump":
         return choose_trump(decision)
     if phase == "single_hand":
-        if ("single_hand", -1) in moves and single_hand_chance(decision) >= SINGLE_HAND_ABOVE:
-            return ("single_hand", -1)
+        if SINGLE_HAND in moves and single_hand_chance(decision) >= SINGLE_HAND_ABOVE:
+            return SINGLE_HAND
         return PASS
     call = next((mv for mv in moves if mv != PASS), PASS)
     chance = make_chance(decision)

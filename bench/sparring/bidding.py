@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from game.bots.decision import Decision
 from game.bots.rule_based import best_suit
 from game.engine.cards import cards_in
-from game.engine.match import Move
+from game.engine.moves import BIDS, PASS, Move
 
 LOWEST = 16  # the lowest call the model was fitted from (min_bid 15 reads it as 16)
 # bench/calibrate_bids.py --decks 1200 (4,690 bidder hands, reduced rules):
@@ -52,7 +52,6 @@ DEFENCE = (
     -0.7128,
     -0.2415,
 )
-PASS: Move = ("pass", -1)
 
 
 @dataclass(frozen=True)
@@ -102,14 +101,14 @@ def choose_bid(decision: Decision, style: Style = STYLE) -> Move:
         return PASS
     lowest = values[0]
     if PASS not in moves:  # the dealer forced to call
-        return ("bid", lowest)
+        return BIDS[lowest]
     pos = decision.position()
     mine = features(pos.hand, pos.seat, pos.first)
     chance = make_chance(mine, lowest)
     auction = pos.auction
     theirs = make_chance(mine, auction.high, DEFENCE, style.edge) if auction.high_seat >= 0 else 0
     if worth_calling(chance, auction.high_seat, pos.seat, theirs, style):
-        return ("bid", lowest)
+        return BIDS[lowest]
     return PASS
 
 

@@ -8,11 +8,11 @@ from collections import Counter
 
 import pytest
 
-from game.bots import choose_action
-from game.bots.ismcts._mcts import search
-from game.bots.ismcts.calls import hand_value
-from game.bots.ismcts.player import iterations_for
-from game.bots.ismcts.style import OLDER
+from bench.sparring import choose_action
+from bench.sparring.ismcts._mcts import search
+from bench.sparring.ismcts.calls import hand_value
+from bench.sparring.ismcts.player import iterations_for
+from bench.sparring.ismcts.style import OLDER
 from game.engine import Match, Rules
 from game.engine.cards import INDEX
 from tests.bots.conftest import SCALE

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from game.bots.decision import Decision
-from game.engine.match import Move
+from game.engine.moves import Move
 
 
 def choose(decision: Decision) -> Move:

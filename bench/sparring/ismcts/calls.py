@@ -12,13 +12,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from game.bots.ismcts.style import LATEST, Style
+from bench.sparring.ismcts.style import LATEST, Style
 from game.bots.position import Position
-from game.engine.match import Move
+from game.engine.moves import BIDS, PASS, TRUMPS, Move
 
 OPENING = 16  # the first speaker's call, whatever its cards
 
-PASS: Move = ("pass", -1)
 
 
 def hand_value(hand: int, style: Style = LATEST) -> int:
@@ -34,10 +33,10 @@ def bid(pos: Position, moves: list[Move], style: Style = LATEST) -> Move:
     value = OPENING if not auction.calls else hand_value(pos.hand, style)
     if auction.calls and auction.high >= value:
         return PASS
-    if ("bid", value) in moves:
-        return ("bid", value)
+    if BIDS[value] in moves:
+        return BIDS[value]
     higher = sorted(arg for kind, arg in moves if kind == "bid" and arg >= value)
-    return ("bid", higher[0]) if higher else PASS
+    return BIDS[higher[0]] if higher else PASS
 
 
 def trump(hand_order: Sequence[int]) -> Move:
@@ -47,4 +46,4 @@ def trump(hand_order: Sequence[int]) -> Move:
         counts[card >> 3] += 1
     longest = max(counts)
     suit = next(card >> 3 for card in hand_order if counts[card >> 3] == longest)
-    return ("trump", suit)
+    return TRUMPS[suit]

@@ -1,0 +1,59 @@
+"""The sparring partners: computer players kept only to measure the site's levels against.
+
+None of them is offered by the site, and game.bots never imports this package.
+``LEVELS`` holds the site's levels (game.bots.LEVELS) and these:
+
+``random`` (any legal move), ``rule`` (the plain rule-based player, game/bots/rule_based.py),
+``strong-v2`` and ``strong-sim`` (variants of ``strong``, strong_variants.py), ``rollout``
+(the earlier strong: PIMC with rule-based rollouts, pimc.py), ``ismcts`` and ``ismcts-old``
+(players like the public C++ IS-MCTS bot's latest and older versions, ismcts/, with a
+compiled core). ``choose_action`` is game.bots.choose_action over all of them.
+
+>>> from game.engine import Match, Rules
+>>> m = Match(Rules(), dealer=0, seed=7)
+>>> history = m.deal()
+>>> seat = m.view(None)["turn"][0]
+>>> action = choose_action(m.rules, seat, m.view(seat), history, level="random", seed=1)
+>>> action in m.legal_actions(seat)
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from bench.sparring import pimc, random_player, strong_variants
+from bench.sparring.ismcts import player as ismcts
+from game.bots import LEVELS as SITE_LEVELS
+from game.bots import rule_based
+from game.bots.choose import choose_among
+from game.bots.decision import Player
+from game.engine.rules import Rules
+
+LEVELS: dict[str, Player] = {
+    "random": random_player.choose,
+    "rule": rule_based.choose,
+    **SITE_LEVELS,
+    "strong-v2": strong_variants.choose_v2,
+    "strong-sim": strong_variants.choose_simulated,
+    "rollout": pimc.choose,
+    "ismcts": ismcts.choose,
+    "ismcts-old": ismcts.choose_older,
+}
+
+
+def choose_action(
+    rules: Rules,
+    seat: int,
+    view: dict[str, Any],
+    history: Sequence[dict[str, Any]],
+    level: str = "strong",
+    budget_s: float = 0.4,
+    seed: int | None = None,
+) -> dict[str, Any] | None:
+    """``game.bots.choose_action`` with the sparring partners' levels too."""
+    return choose_among(LEVELS, rules, seat, view, history, level, budget_s, seed)
+
+
+__all__ = ["LEVELS", "choose_action"]

@@ -1,0 +1,42 @@
+"""Two variants of the strong level kept to measure against it (docs/bots.md).
+
+``choose_v2`` (level ``strong-v2``): bids by expected game points (``bidding.py``, a
+hand evaluation calibrated on solved deals) and the first tricks searched without
+leaving the hard deals out (``EARLY_SEARCH``); in bench/bots.py it has so far played
+even with ``strong``. ``choose_simulated`` (level ``strong-sim``) judges every call by
+simulation over a few solved sampled deals (``calls.py``); it lost game points to
+``strong`` under the reduced rules (it passes too many hands).
+"""
+
+from __future__ import annotations
+
+from bench.sparring.bidding import choose_bid
+from bench.sparring.calls import choose_call
+from game.bots import rule_based
+from game.bots.decision import Decision
+from game.bots.solver.search import Search, choose_card
+from game.bots.solver.strong import phase
+from game.engine.moves import MARRIAGE, Move
+
+EARLY_SEARCH = Search(early=True)  # strong-v2's card search
+
+
+def choose_v2(decision: Decision) -> Move:
+    """The candidate next strong level's move: calibrated bids, the early search."""
+    if MARRIAGE in decision.moves:
+        return MARRIAGE
+    now = phase(decision)
+    if now == "play":
+        return choose_card(decision, EARLY_SEARCH)
+    if now == "bidding":
+        return choose_bid(decision)
+    return rule_based.choose(decision)
+
+
+def choose_simulated(decision: Decision) -> Move:
+    """The strong level's move, with every call judged by simulation too."""
+    if MARRIAGE in decision.moves:
+        return MARRIAGE
+    if phase(decision) == "play":
+        return choose_card(decision)
+    return choose_call(decision)
