@@ -5,10 +5,7 @@ from django.templatetags.static import static
 from django.urls import include, path
 from django.views.generic import RedirectView
 
-from twentynine.health import healthz
-
 urlpatterns = [
-    path("healthz", healthz, name="healthz"),
     # Browsers and bookmark tools ask for /favicon.ico whatever the page's <link rel="icon">.
     path("favicon.ico", RedirectView.as_view(url=static("favicon.svg"), permanent=True)),
     path("admin/", admin.site.urls),
