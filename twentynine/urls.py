@@ -11,6 +11,6 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("accounts/", include("allauth.urls")),
     path("friends/", include("accounts.urls")),
-    path("table/", include("game.table_urls")),
+    path("table/", include("game.table.urls")),
     path("", include("game.urls")),
 ]
