@@ -11,7 +11,6 @@ from typing import Any
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
-from psycopg_pool import ConnectionPool
 
 from twentynine.build import build_id
 from twentynine.env import (
@@ -93,15 +92,15 @@ if _database_url:
         # instead of opening one (CONN_MAX_AGE must stay 0 with a pool, and does: every call
         # from the table goes through database_sync_to_async, which closes, i.e. returns, its
         # connection after the call; see tests/table/test_pool.py).
-        # "check": a connection is tested (a round trip) before it is lent, so after a
-        # PostgreSQL restart the pool replaces its dead connections instead of failing one
-        # request per connection (tests/multiprocess/test_database_restart.py).
         DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
             "min_size": env_int("DATABASE_POOL_MIN", 2, minimum=0),
             "max_size": env_int("DATABASE_POOL_MAX", 10, minimum=1),
             "timeout": 10,
-            "check": ConnectionPool.check_connection,
         }
+        # With a pool, Django's health checks make the pool test a connection (one round
+        # trip) before lending it: after a PostgreSQL restart the pool replaces its dead
+        # connections instead of failing one request for each (tests/table/test_pool.py).
+        DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 else:
     DATABASES = {
         "default": {

@@ -80,6 +80,7 @@ def test_a_socket_tags_every_line_of_its_task_with_its_game() -> None:
         return await asyncio.gather(socket(3), socket(4))
 
     (text_3, json_3), (text_4, json_4) = asyncio.run(two_sockets())
+    assert json.loads(json_3)["game"] == 3
     assert text_3.endswith("INFO game.x [game 3] moved")
     assert text_4.endswith("INFO game.x [game 4] moved")
     assert json.loads(json_4)["game"] == 4
