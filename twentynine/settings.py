@@ -99,7 +99,8 @@ if _database_url:
         }
         # With a pool, Django's health checks make the pool test a connection (one round
         # trip) before lending it: after a PostgreSQL restart the pool replaces its dead
-        # connections instead of failing one request for each (tests/table/test_pool.py).
+        # connections instead of failing one request for each
+        # (tests/project/test_database_restart.py).
         DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 else:
     DATABASES = {
