@@ -12,6 +12,8 @@ import time
 from collections.abc import Iterator
 from typing import Any
 
+from django.db import DatabaseError
+from django.db.backends.signals import connection_created
 from prometheus_client import REGISTRY, Counter, Gauge, Histogram, start_http_server
 from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily
 from prometheus_client.registry import Collector
@@ -23,7 +25,9 @@ _THINKING = (0.001, 0.005, 0.02, 0.05, 0.1, 0.25, 0.5, 1.0, 2.0, 5.0, 10.0)
 
 SOCKETS = Gauge("twentynine_sockets_open", "Table websockets open on this process.")
 TABLES = Gauge("twentynine_tables_open", "Tables with a websocket open on this process.")
-ACTIONS = Counter("twentynine_actions", "Table actions applied by this process.")
+ACTIONS = Counter(
+    "twentynine_actions", "Table actions applied by this process (computer players' included)."
+)
 ACTION_LATENCY = Histogram(
     "twentynine_action_latency_seconds",
     "From an action's arrival to its new version sent to the table's last socket here.",
@@ -55,10 +59,39 @@ def tables_open(count: int) -> None:
     TABLES.set(count)
 
 
-def action_applied(arrived: float) -> None:
-    """One action applied and sent; ``arrived`` is its ``time.perf_counter()`` on arrival."""
+# Actions applied here whose new version some of this process's sockets have yet to send:
+# (game, version) -> [arrival time, sockets left]. A socket that closes first leaves its
+# entry behind; the oldest entries go once there are too many.
+_waiting: dict[tuple[int, int], list[float]] = {}
+_WAITING_KEPT = 10_000
+
+
+def action_applied(game: int, version: int, arrived: float, sockets: int) -> None:
+    """An action that arrived at ``arrived`` (``time.perf_counter()``) made ``version``;
+    ``sockets`` sockets of the game here will send it (see ``version_sent``)."""
     ACTIONS.inc()
-    ACTION_LATENCY.observe(time.perf_counter() - arrived)
+    if sockets <= 0:
+        ACTION_LATENCY.observe(time.perf_counter() - arrived)
+        return
+    if len(_waiting) >= _WAITING_KEPT:
+        del _waiting[next(iter(_waiting))]
+    _waiting[(game, version)] = [arrived, sockets]
+
+
+def bot_moved() -> None:
+    """A computer player's move applied by this process (counted with the actions)."""
+    ACTIONS.inc()
+
+
+def version_sent(game: int, version: int) -> None:
+    """A socket sent ``version``: when it is the last one here, the action's latency is in."""
+    entry = _waiting.get((game, version))
+    if entry is None:
+        return
+    entry[1] -= 1
+    if entry[1] <= 0:
+        del _waiting[(game, version)]
+        ACTION_LATENCY.observe(time.perf_counter() - entry[0])
 
 
 def resynced() -> None:
@@ -79,6 +112,20 @@ def bot_decided(seconds: float) -> None:
 
 def bot_turn_taken_over() -> None:
     BOT_TAKEOVERS.inc()
+
+
+def count_database_errors(connection: Any, **_: Any) -> None:
+    """``connection_created`` receiver: count every statement that raises on the connection."""
+    if _count_errors not in connection.execute_wrappers:
+        connection.execute_wrappers.append(_count_errors)
+
+
+def _count_errors(execute: Any, sql: str, params: Any, many: bool, context: Any) -> Any:
+    try:
+        return execute(sql, params, many, context)
+    except DatabaseError:
+        DATABASE_ERRORS.inc()
+        raise
 
 
 class PoolCollector(Collector):
@@ -127,5 +174,6 @@ def serve(port: int, address: str) -> None:
     if _served:
         return
     REGISTRY.register(PoolCollector())
+    connection_created.connect(count_database_errors)
     start_http_server(port, addr=address)
     _served = True
