@@ -48,6 +48,7 @@ INSTALLED_APPS = [
     "allauth.account",
     "accounts",
     "game",
+    "twentynine",  # its management commands (housekeeping)
 ]
 
 MIDDLEWARE = [
