@@ -9,6 +9,7 @@ import os
 import random
 import shutil
 import subprocess
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -37,9 +38,9 @@ def _as_postgres(*command: str) -> list[str]:
 class FreshPostgres:
     """A new, empty PostgreSQL server on a loopback port (initdb), stopped afterwards."""
 
-    def __init__(self, workdir: Path) -> None:
-        self.dir = workdir / "fresh-pg"
-        self.dir.mkdir()
+    def __init__(self) -> None:
+        # Not under pytest's temporary folder: as root, that is closed to the postgres user.
+        self.dir = Path(tempfile.mkdtemp(prefix="twentynine-fresh-pg-"))
         if os.geteuid() == 0:
             shutil.chown(self.dir, "postgres")
         self.port = free_port()
@@ -64,6 +65,7 @@ class FreshPostgres:
                          "stop"),
             check=False, capture_output=True,
         )
+        shutil.rmtree(self.dir, ignore_errors=True)
 
 
 def backup_command(database_url: str, folder: Path) -> str:
@@ -104,10 +106,10 @@ async def play(players: list[LivePlayer], moves: int, rng: random.Random) -> Non
 
 
 @pytest.fixture
-def fresh_postgres(tmp_path: Path) -> Iterator[FreshPostgres]:
+def fresh_postgres() -> Iterator[FreshPostgres]:
     if not os.environ.get("DATABASE_URL", "").startswith("postgres"):
         pytest.skip("needs DATABASE_URL (PostgreSQL), as in scripts/test's second pass")
-    server = FreshPostgres(tmp_path)
+    server = FreshPostgres()
     try:
         yield server
     finally:

@@ -89,6 +89,15 @@ class Deployment:
     proxy: ImageProxy
     access_log: Path
     workdir: Path
+    log: Path  # what the web container printed (the console's emails included)
+
+    def proxy_with(self, name: str, **operator: str) -> ImageProxy:
+        """Another nginx like ``proxy``, with compose's proxy variables set by ``operator``
+        (stopped by the caller)."""
+        env = service_environment("proxy", {**OPERATOR, **operator})
+        proxy = ImageProxy(self.workdir, self.image.app, env, self.port, name=name)
+        proxy.start()
+        return proxy
 
     def run(
         self, *args: str, check: bool = True, **env: str
@@ -165,7 +174,7 @@ def deployment(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Deployment]
         proxy = ImageProxy(workdir, image.app, service_environment("proxy", OPERATOR), port)
         proxy.start()
         try:
-            yield Deployment(image, env, port, metrics_port, proxy, access_log, workdir)
+            yield Deployment(image, env, port, metrics_port, proxy, access_log, workdir, log)
         finally:
             proxy.stop()
     finally:

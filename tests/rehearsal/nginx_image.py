@@ -51,9 +51,14 @@ class ImageProxy:
     """The ``proxy`` service: nginx, configured as the image would be, in front of ``backend``."""
 
     def __init__(
-        self, workdir: Path, app_dir: Path, environment: dict[str, str], backend: int
+        self,
+        workdir: Path,
+        app_dir: Path,
+        environment: dict[str, str],
+        backend: int,
+        name: str = "nginx-image",
     ) -> None:
-        self.dir = workdir / "nginx-image"
+        self.dir = workdir / name
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         listen = f"127.0.0.1:{self.port}"

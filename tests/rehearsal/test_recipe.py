@@ -14,7 +14,7 @@ import uuid
 import pytest
 
 from tests.rehearsal.conftest import HOST, Deployment
-from tests.rehearsal.http import get
+from tests.rehearsal.http import get, post
 from tests.rehearsal.nginx_image import WELCOME
 from tests.rehearsal.recipe import service
 from tests.table.live_tables import LivePlayer, seed_tables
@@ -149,3 +149,47 @@ def test_the_image_build_leaves_no_compiler_output_outside_the_app(
         cwd="/", capture_output=True, text=True, check=True, env=deployment.env,
     ).stdout.strip()
     assert listed == str(deployment.image.app / "game" / "__init__.py")
+
+
+def _emailed_links(
+    deployment: Deployment, proxy_url: str, scheme: str, extra: dict[str, str] | None = None
+) -> list[str]:
+    """Ask for a password reset for an unknown address through ``proxy_url`` (as a browser on
+    ``scheme``://play.example.org would); the links in the email the site printed."""
+    address = f"{uuid.uuid4().hex}@example.com"
+    origin = f"{scheme}://{HOST}"
+    form = get(f"{proxy_url}/accounts/password/reset/", SITE)
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', form.text)
+    assert token, form.text[:2000]
+    sent = post(
+        f"{proxy_url}/accounts/password/reset/",
+        {"csrfmiddlewaretoken": token.group(1), "email": address},
+        {**SITE, "Origin": origin, "Referer": f"{origin}/accounts/password/reset/",
+         "Cookie": f"csrftoken={form.cookies['csrftoken']}", **(extra or {})},
+    )
+    assert sent.status == 302, sent.text[:2000]
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        output = deployment.log.read_text(errors="replace")
+        if address in output:
+            email = output[output.index(address):]
+            return re.findall(r"https?://\S+", email)[:1]
+        time.sleep(0.1)
+    raise AssertionError("no email printed")
+
+
+def test_behind_a_tls_terminator_the_site_builds_https_links(deployment: Deployment) -> None:
+    # nginx directly in front (the default): the site is on http and says so, whatever
+    # X-Forwarded-Proto a client sends.
+    forged = {"X-Forwarded-Proto": "https"}
+    assert _emailed_links(deployment, deployment.proxy.url, "http", forged)[0].startswith(
+        f"http://{HOST}/"
+    )
+    # TLS_IN_FRONT=on: the terminator serves only HTTPS, so the links say https.
+    behind_tls = deployment.proxy_with("nginx-behind-tls", TLS_IN_FRONT="on")
+    try:
+        assert _emailed_links(deployment, behind_tls.url, "https")[0].startswith(
+            f"https://{HOST}/"
+        )
+    finally:
+        behind_tls.stop()
