@@ -71,3 +71,13 @@ def test_it_refuses_to_overwrite_an_export(tmp_path: Path, old_and_new: tuple[Ga
         run("--idle-days", "180", "--export", str(export))
     assert export.read_text() == "earlier\n"
     assert Game.objects.count() == 2
+
+
+def test_it_can_export_to_stdout(old_and_new: tuple[Game, Game]) -> None:
+    old, _ = old_and_new
+    out, err = StringIO(), StringIO()
+    call_command("prune_games", "--idle-days", "180", "--export", "-", stdout=out, stderr=err)
+    (line,) = out.getvalue().splitlines()
+    assert json.loads(line)["game"]["id"] == old.pk
+    assert "Deleted 1 games" in err.getvalue()
+    assert Game.objects.count() == 1

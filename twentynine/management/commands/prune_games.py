@@ -1,6 +1,7 @@
 """Export, then delete, the games nobody has played for a while (README, "Housekeeping").
 
     manage.py prune_games --idle-days 180 --export old-games.jsonl [--dry-run]
+    manage.py prune_games --idle-days 180 --export - > old-games.jsonl   (JSON lines on stdout)
 
 A game is idle when its row has not changed (no action, deal, seating or option change) for
 ``--idle-days``. With ``--export`` each idle game is first written as one JSON line (the game,
@@ -66,15 +67,17 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--idle-days", type=int, required=True)
-        parser.add_argument("--export", type=Path, help="write each game as a JSON line first")
+        parser.add_argument(
+            "--export", help="write each game as a JSON line to this new file (- for stdout) first"
+        )
         parser.add_argument("--dry-run", action="store_true", help="list them, delete nothing")
 
     def handle(self, *args: Any, **options: Any) -> None:
         days: int = options["idle_days"]
         if days < 1:
             raise CommandError("--idle-days must be at least 1.")
-        export: Path | None = options["export"]
-        if export is not None and export.exists():
+        export: str | None = options["export"]
+        if export not in (None, "-") and Path(export).exists():
             raise CommandError(f"{export} exists already; choose a new file.")
         games = list(idle_games(days).select_related("host"))
         if options["dry_run"]:
@@ -82,12 +85,16 @@ class Command(BaseCommand):
                 self.stdout.write(f"{game.pk}\t{game.updated:%Y-%m-%d}\t{game.name}")
             self.stdout.write(f"{len(games)} games idle for {days} days (nothing deleted).")
             return
-        if export is not None:
-            with export.open("x") as out:
-                for game in games:
-                    out.write(json.dumps(exported(game), cls=DjangoJSONEncoder) + "\n")
+        lines = [json.dumps(exported(game), cls=DjangoJSONEncoder) + "\n" for game in games]
+        if export == "-":
+            self.stdout.write("".join(lines), ending="")
+        elif export is not None:
+            with Path(export).open("x") as out:
+                out.writelines(lines)
         with transaction.atomic():
             for game in games:
                 game.delete()
-        where = f", exported to {export}" if export is not None else ""
-        self.stdout.write(f"Deleted {len(games)} games idle for {days} days{where}.")
+        where = f", exported to {export}" if export not in (None, "-") else ""
+        # With the export on stdout, the summary goes to stderr.
+        report = self.stderr if export == "-" else self.stdout
+        report.write(f"Deleted {len(games)} games idle for {days} days{where}.")
