@@ -36,8 +36,15 @@ IMAGE_APP = "/app"
 def export_tree(target: Path) -> None:
     """The checkout's tracked files as committed plus uncommitted changes (``git stash
     create`` makes that a commit without touching the checkout), as ``git archive`` gives."""
+    # (A commit object needs a name, which a CI machine may not have configured.)
+    identity = {
+        f"GIT_{who}_{what}": value
+        for who in ("AUTHOR", "COMMITTER")
+        for what, value in (("NAME", "rehearsal"), ("EMAIL", "rehearsal@localhost"))
+    }
     stash = subprocess.run(
-        ["git", "stash", "create"], cwd=ROOT, capture_output=True, text=True, check=True
+        ["git", "stash", "create"], cwd=ROOT, capture_output=True, text=True, check=True,
+        env={**os.environ, **identity},
     ).stdout.strip()
     archive = subprocess.run(
         ["git", "archive", "--format=tar", stash or "HEAD"], cwd=ROOT, capture_output=True,
