@@ -54,7 +54,7 @@ def test_the_build_context_keeps_everything_the_site_runs() -> None:
     ).stdout.split()
     needed = [
         path for path in tracked
-        if path.split("/")[0] in {"twentynine", "accounts", "game", "templates", "static"}
+        if path.split("/")[0] in {"twentynine", "accounts", "game", "templates", "static", "locale"}
         or path in {"manage.py", "pyproject.toml", "setup.py", "README.md", "requirements.lock"}
     ]
     assert "game/bots/solver/_core.c" in needed
