@@ -5,7 +5,7 @@ from __future__ import annotations
 from django import forms
 from django.http import HttpRequest
 
-from accounts.models import User
+from accounts.models import EMAIL_MAX_LENGTH, User
 
 
 class SignupForm(forms.Form):
@@ -35,6 +35,7 @@ class FriendRequestForm(forms.Form):
     """The email address of the person to invite as a friend."""
 
     email = forms.EmailField(
+        max_length=EMAIL_MAX_LENGTH,
         label="Friend's email",
         widget=forms.EmailInput(attrs={"placeholder": "name@example.com", "autocomplete": "off"}),
     )

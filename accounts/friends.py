@@ -18,7 +18,8 @@ from django.core.validators import validate_email
 from django.db import transaction
 from django.db.models import Q, QuerySet
 
-from accounts.models import AccountType, FriendRequest, Friendship, User
+from accounts.adapter import too_long_email_message
+from accounts.models import EMAIL_MAX_LENGTH, AccountType, FriendRequest, Friendship, User
 from accounts.signals import friendship_ended
 
 
@@ -64,6 +65,8 @@ def _lock(*users: User) -> None:
 def send_request(sender: User, raw_email: str) -> str:
     """Ask the person with this email to be a friend; return what to tell the sender."""
     email = raw_email.strip().lower()
+    if len(email) > EMAIL_MAX_LENGTH:
+        raise FriendshipRefused(too_long_email_message())
     try:
         validate_email(email)
     except ValidationError:

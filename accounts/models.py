@@ -8,6 +8,10 @@ from django.conf import settings
 from django.contrib.auth.models import AbstractUser, BaseUserManager
 from django.db import models
 
+# The longest email address stored (RFC 5321's path limit, and Django's EmailField's):
+# longer ones are refused where they are typed, never cut or passed to the database.
+EMAIL_MAX_LENGTH = 254
+
 
 class AccountType(models.TextChoices):
     """What an account may do: how many friends it keeps and whether it hosts."""
@@ -57,7 +61,7 @@ class User(AbstractUser):
     """A player, known by email; ``first_name`` is the name shown at the table."""
 
     username = None  # type: ignore[assignment]
-    email = models.EmailField("email address", unique=True)
+    email = models.EmailField("email address", unique=True, max_length=EMAIL_MAX_LENGTH)
     account_type = models.CharField(
         max_length=20, choices=AccountType.choices, default=default_account_type
     )
@@ -110,7 +114,7 @@ class FriendRequest(models.Model):
     """A request from a user to an email address, which may not have an account yet."""
 
     sender = models.ForeignKey(User, on_delete=models.CASCADE, related_name="sent_requests")
-    to_email = models.EmailField()
+    to_email = models.EmailField(max_length=EMAIL_MAX_LENGTH)
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -10,6 +10,7 @@ from django.shortcuts import redirect
 from django.views.decorators.http import require_GET, require_POST
 
 from accounts import friends
+from accounts.adapter import too_long_email_message
 from accounts.forms import FriendRequestForm
 from accounts.models import FriendRequest, User
 from accounts.verification import verified_required
@@ -42,6 +43,9 @@ def friends_page(request: HttpRequest) -> HttpResponse:
 @verified_required
 def send_request(request: HttpRequest) -> HttpResponse:
     form = FriendRequestForm(request.POST)
+    if form.has_error("email", "max_length"):
+        messages.error(request, too_long_email_message())
+        return redirect(FRIENDS_ON_DASHBOARD)
     if not form.is_valid():
         messages.error(request, "Please enter a valid email address.")
         return redirect(FRIENDS_ON_DASHBOARD)

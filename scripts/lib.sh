@@ -12,7 +12,8 @@ python311() {
     return 1
 }
 
-# ensure_venv [extras]: create .venv if needed and install the project (with extras).
+# ensure_venv [extras]: create .venv if needed and install the project (with extras): first
+# exactly the packages requirements.lock pins (as the Docker image does), then the extras.
 ensure_venv() {
     local extras="${1:-}"
     if [ ! -x .venv/bin/python ]; then
@@ -21,6 +22,8 @@ ensure_venv() {
     fi
     local target="."
     [ -n "$extras" ] && target=".[$extras]"
+    .venv/bin/python -m pip install --quiet --disable-pip-version-check \
+        --require-hashes --no-deps -r requirements.lock
     .venv/bin/python -m pip install --quiet --disable-pip-version-check -e "$target"
 }
 

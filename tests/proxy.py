@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import getpass
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -49,17 +50,36 @@ PROXY_PASS = "proxy_pass http://twentynine_web;"
 UPSTREAM_HEADER = "add_header X-Upstream $upstream_addr always;"
 
 
-def render(upstreams: list[str], listen: str) -> str:
-    """The project's server block with its two variables filled in, and an ``X-Upstream``
-    header naming the process that served each request."""
+# The template's variables as docker-compose.yml sets them by default (nginx directly in front).
+DEFAULTS = {"TWENTYNINE_TLS_IN_FRONT": "off", "TWENTYNINE_REAL_IP": ""}
+
+
+def envsubst(text: str, values: dict[str, str]) -> str:
+    """What the nginx image does to a template: every ``${NAME}`` given is replaced; a
+    ``${TWENTYNINE_...}`` left over would reach nginx as is, so it is an error."""
+    for name, value in values.items():
+        text = text.replace("${" + name + "}", value)
+    leftover = re.findall(r"\$\{TWENTYNINE_\w+\}", text)
+    assert not leftover, f"not filled in: {leftover}"
+    return text
+
+
+def render(upstreams: list[str], listen: str, **values: str) -> str:
+    """The project's server block with its variables filled in (``values`` override the
+    defaults), and an ``X-Upstream`` header naming the process that served each request."""
     servers = " ".join(f"server {address} max_fails=1 fail_timeout=10s;" for address in upstreams)
     text = TEMPLATE.read_text()
     assert text.count(PROXY_PASS) == 1, f"the template has no single {PROXY_PASS!r}"
-    return (
-        text.replace("${TWENTYNINE_UPSTREAMS}", servers)
-        .replace("${TWENTYNINE_LISTEN}", listen)
-        .replace(PROXY_PASS, f"{PROXY_PASS}\n        {UPSTREAM_HEADER}")
+    filled = envsubst(
+        text,
+        {
+            **DEFAULTS,
+            "TWENTYNINE_UPSTREAMS": servers,
+            "TWENTYNINE_LISTEN": listen,
+            **{f"TWENTYNINE_{k.upper()}": v for k, v in values.items()},
+        },
     )
+    return filled.replace(PROXY_PASS, f"{PROXY_PASS}\n        {UPSTREAM_HEADER}")
 
 
 class Proxy:

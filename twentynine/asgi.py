@@ -22,6 +22,10 @@ application = ProtocolTypeRouter(
     }
 )
 
-from twentynine import gc_tuning  # noqa: E402
+from django.conf import settings  # noqa: E402
 
+from twentynine import gc_tuning, metrics  # noqa: E402
+
+if settings.METRICS_PORT:
+    metrics.serve(settings.METRICS_PORT, settings.METRICS_ADDRESS)
 gc_tuning.tune()

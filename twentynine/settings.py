@@ -12,6 +12,7 @@ from typing import Any
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
+from twentynine.build import build_id
 from twentynine.env import (
     env_bool,
     env_choice,
@@ -21,6 +22,7 @@ from twentynine.env import (
     env_str,
     env_url,
 )
+from twentynine.logs import logging_config
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -46,9 +48,12 @@ INSTALLED_APPS = [
     "allauth.account",
     "accounts",
     "game",
+    "twentynine",  # its management commands (housekeeping)
 ]
 
 MIDDLEWARE = [
+    # First: a probe's Host (127.0.0.1 in docker-compose) is not in a production ALLOWED_HOSTS.
+    "twentynine.health.HealthChecks",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -93,6 +98,11 @@ if _database_url:
             "max_size": env_int("DATABASE_POOL_MAX", 10, minimum=1),
             "timeout": 10,
         }
+        # With a pool, Django's health checks make the pool test a connection (one round
+        # trip) before lending it: after a PostgreSQL restart the pool replaces its dead
+        # connections instead of failing one request for each
+        # (tests/project/test_database_restart.py).
+        DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 else:
     DATABASES = {
         "default": {
@@ -138,6 +148,18 @@ else:
     # Channels' in-memory layer, its expiry sweep throttled (see game/table/channels_adapter.py).
     CHANNEL_LAYERS = {"default": {"BACKEND": "game.table.channels_adapter.InMemoryChannelLayer"}}
 
+# The cache holds allauth's rate limits (failed log-ins, sign-ups, password resets): with
+# several processes it must be the same for all of them, so it is Redis whenever REDIS_URL
+# is set (each process's own memory otherwise, enough for one process).
+if REDIS_URL:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": "twentynine",
+        }
+    }
+
 AUTH_USER_MODEL = "accounts.User"
 AUTHENTICATION_BACKENDS = [
     "django.contrib.auth.backends.ModelBackend",
@@ -162,6 +184,7 @@ ACCOUNT_CONFIRM_EMAIL_ON_GET = True
 ACCOUNT_LOGIN_ON_EMAIL_CONFIRMATION = True
 ACCOUNT_UNIQUE_EMAIL = True
 ACCOUNT_SIGNUP_FORM_CLASS = "accounts.forms.SignupForm"  # asks for the first name
+ACCOUNT_ADAPTER = "accounts.adapter.AccountAdapter"  # refuses emails longer than a column holds
 
 DEFAULT_ACCOUNT_TYPE = env_choice(
     "DEFAULT_ACCOUNT_TYPE", "standard", ("basic", "standard", "standard_guest")
@@ -202,25 +225,39 @@ USE_TZ = True
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = BASE_DIR / "staticfiles"
-WHITENOISE_USE_FINDERS = True
+# With DEBUG off, `collectstatic` (run by the Dockerfile) writes each file under a name with
+# its content's hash, gzip and Brotli copies beside it, and WhiteNoise serves those names
+# with a far-future cache; a JavaScript module's imports name the hashed files too.
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {
+        "BACKEND": (
+            "django.contrib.staticfiles.storage.StaticFilesStorage"
+            if DEBUG
+            else "twentynine.static_storage.HashedCompressedStorage"
+        )
+    },
+}
+WHITENOISE_USE_FINDERS = DEBUG
 WHITENOISE_AUTOREFRESH = DEBUG
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 if not DEBUG:
+    # A browser sends a Secure cookie back only over HTTPS: with these on, logging in over
+    # plain HTTP (say http://192.168.1.5:8000 on a LAN trial) silently fails, the session
+    # and CSRF cookies never coming back. Turn both off only for such a trial.
     SESSION_COOKIE_SECURE = env_bool("SESSION_COOKIE_SECURE", True)
     CSRF_COOKIE_SECURE = env_bool("CSRF_COOKIE_SECURE", True)
 
-LOG_LEVEL = env_str("LOG_LEVEL", "WARNING")
-LOGGING = {
-    "version": 1,
-    "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
-    "root": {"handlers": ["console"], "level": LOG_LEVEL},
-    # Django's defaults give "django" a console handler of its own, so every line it logged
-    # reached the console twice (there and through the root). Its lines go to the root only;
-    # under DEBUG that includes the development server's request lines (INFO).
-    "loggers": {"django": {"handlers": [], "level": "INFO" if DEBUG else LOG_LEVEL}},
-}
+LOG_LEVEL = env_choice("LOG_LEVEL", "WARNING", ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"))
+LOGGING = logging_config(LOG_LEVEL, env_choice("LOG_FORMAT", "text", ("text", "json")), DEBUG)
+
+# Prometheus metrics of each process on this port (twentynine/metrics.py); off when unset.
+METRICS_PORT = env_int("METRICS_PORT", 0, minimum=0)
+METRICS_ADDRESS = env_str("METRICS_ADDRESS", "0.0.0.0")
+
+# The build a page was served by; a table page whose socket reports another one reloads.
+BUILD_ID = build_id(BASE_DIR)
 
 # Under DEBUG too, a page that does not exist (or that the user may not know about) is the
 # site's own 404 page, never Django's debug page with its list of URLs.

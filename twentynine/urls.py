@@ -1,16 +1,26 @@
-"""URL routes of the site."""
+"""URL routes of the site (``/healthz`` and ``/readyz`` are answered by twentynine.health)."""
+
+from typing import Any
 
 from django.contrib import admin
 from django.templatetags.static import static
 from django.urls import include, path
 from django.views.generic import RedirectView
 
-from twentynine.health import healthz
+
+class FaviconRedirect(RedirectView):
+    """Browsers and bookmark tools ask for /favicon.ico whatever the page's <link rel="icon">.
+    The icon's (hashed) name is looked up per request, not when the URLs load (with DEBUG off
+    that needs the collected files), and the redirect is temporary: the name changes with it."""
+
+    permanent = False
+
+    def get_redirect_url(self, *args: Any, **kwargs: Any) -> str:
+        return static("favicon.svg")
+
 
 urlpatterns = [
-    path("healthz", healthz, name="healthz"),
-    # Browsers and bookmark tools ask for /favicon.ico whatever the page's <link rel="icon">.
-    path("favicon.ico", RedirectView.as_view(url=static("favicon.svg"), permanent=True)),
+    path("favicon.ico", FaviconRedirect.as_view()),
     path("admin/", admin.site.urls),
     path("accounts/", include("allauth.urls")),
     path("friends/", include("accounts.urls")),

@@ -22,6 +22,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import multiprocessing
+import time
 from collections import OrderedDict
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -38,6 +39,7 @@ from game.table.errors import TableError
 from game.table.seats import DealHistories, bot_seats_in_turn, fallback_action
 from game.table.service import bot_history, play_for_bot
 from game.table.snapshot import Snapshot
+from twentynine import metrics
 
 log = logging.getLogger(__name__)
 
@@ -103,10 +105,14 @@ async def _claimed(game_id: int, version: int) -> bool:
     """Wait until this process holds the turn (``game.table.bot_claims``); False once the game has
     moved past it, e.g. because another process made the move."""
     lease = settings.BOT_TURN_LEASE
+    waited = False
     while True:
         claim: Claim = await database_sync_to_async(claim_turn)(game_id, version, lease)
         if claim != "held":
+            if claim == "taken" and waited:  # another process's lease ran out
+                metrics.bot_turn_taken_over()
             return claim == "taken"
+        waited = True
         await asyncio.sleep(lease)
 
 
@@ -136,6 +142,7 @@ async def _move(latest: Snapshot, seats: list[int], due: float) -> None:
         latest.game_id, seat, latest.bots[seat], action, latest.version
     )
     if moved is not None:
+        metrics.bot_moved()
         await announce(moved)
         schedule_bot_turn(moved)
 
@@ -149,10 +156,12 @@ async def _decide(
     assert view is not None
     level = latest.bots[seat]
     try:
+        started = time.perf_counter()
         future = _executor().submit(
             decide, latest.match.rules, seat, view, history, level, THINKING_BUDGET_S
         )
         action = await asyncio.wait_for(asyncio.wrap_future(future), ANSWER_TIMEOUT_S)
+        metrics.bot_decided(time.perf_counter() - started)
     except BrokenProcessPool:
         log.exception("The computer players' worker died; starting a new one")
         _shut_down()

@@ -21,6 +21,7 @@ from channels.layers import get_channel_layer
 from game.table import cache
 from game.table.snapshot import Snapshot
 from game.table.wire import to_group
+from twentynine import metrics
 
 CHANGED = "table.changed"
 GONE = "table.gone"
@@ -49,7 +50,11 @@ def _layer() -> Any:
 async def announce(latest: Snapshot) -> None:
     """Tell every socket of the game (in every process) about a committed change."""
     cache.remember(latest)
-    await _layer().group_send(group_name(latest.game_id), _message(latest))
+    try:
+        await _layer().group_send(group_name(latest.game_id), _message(latest))
+    except Exception:
+        metrics.layer_error()
+        raise
 
 
 def announce_from_sync(latest: Snapshot) -> None:

@@ -12,6 +12,7 @@ anything more.
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import orjson
@@ -35,6 +36,8 @@ from game.table.flood import FloodGuard, Verdict
 from game.table.presence_socket import PresenceSocket
 from game.table.snapshot import Role, Snapshot
 from game.table.wire import encode, frame, from_group, state_message
+from twentynine import metrics
+from twentynine.logs import game_context
 
 
 class TableConsumer(ChatSocket, PresenceSocket, InboxConsumer):
@@ -49,9 +52,11 @@ class TableConsumer(ChatSocket, PresenceSocket, InboxConsumer):
     async def connect(self) -> None:
         """Accept, then either refuse with a close code and no data or send the full state."""
         self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
+        game_context(self.game_id)
         self.guard = FloodGuard(settings.WEBSOCKET_RATE_PER_SECOND)
         user = self.scope["user"]
         await self.accept()
+        metrics.socket_opened()
         if not user.is_authenticated:
             await self.close(code=CLOSE_NOT_LOGGED_IN)
             return
@@ -79,11 +84,13 @@ class TableConsumer(ChatSocket, PresenceSocket, InboxConsumer):
     async def disconnect(self, code: int) -> None:
         """Leave the game's group and the table's presence (nothing depends on this having run:
         presence rows expire)."""
+        metrics.socket_closed()
         await self.presence_leave()
         hub.leave(self.game_id, self)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         """Check the rate, parse, and hand the message to its handler."""
+        arrived = time.perf_counter()
         if self.role is None:
             return
         verdict = self.guard.admit()
@@ -100,7 +107,7 @@ class TableConsumer(ChatSocket, PresenceSocket, InboxConsumer):
         if kind == "sync":
             await self._resync()
         elif kind == "action":
-            await self._act(message)
+            await self._act(message, arrived)
         elif kind == "reset":
             await self._reset(message)
         elif kind == "chat":
@@ -136,6 +143,7 @@ class TableConsumer(ChatSocket, PresenceSocket, InboxConsumer):
             return
         self.version = latest.version
         await self.send(text_data=frame(latest, self.role))
+        metrics.version_sent(self.game_id, latest.version)
         schedule_next_deal(latest)
         schedule_bot_turn(latest)
 
@@ -164,7 +172,7 @@ class TableConsumer(ChatSocket, PresenceSocket, InboxConsumer):
             return None
         return message
 
-    async def _act(self, message: dict[str, Any]) -> None:
+    async def _act(self, message: dict[str, Any], arrived: float) -> None:
         assert self.role is not None
         action = message.get("action")
         version = message.get("version")
@@ -194,6 +202,7 @@ class TableConsumer(ChatSocket, PresenceSocket, InboxConsumer):
             if refused.code in ("stale", "not_seated"):
                 await self._resync()
             return
+        metrics.action_applied(self.game_id, latest.version, arrived, hub.sockets(self.game_id))
         await announce(latest)
 
     async def _reset(self, message: dict[str, Any]) -> None:
@@ -233,6 +242,7 @@ class TableConsumer(ChatSocket, PresenceSocket, InboxConsumer):
 
     async def _resync(self) -> None:
         """Send the full current state, re-checking this user's role against the game row."""
+        metrics.resynced()
         user = self.scope["user"]
         try:
             role, latest = await database_sync_to_async(service.refresh)(self.game_id, user)
@@ -283,6 +293,7 @@ class TableConsumer(ChatSocket, PresenceSocket, InboxConsumer):
         assert self.role is not None
         self.version = latest.version
         await self.send(text_data=encode(state_message(latest, self.role, events, history)))
+        metrics.version_sent(self.game_id, latest.version)
         schedule_next_deal(latest)
         schedule_bot_turn(latest)
 

@@ -23,6 +23,7 @@ from typing import Any, Protocol
 from channels.layers import get_channel_layer
 
 from game.table.broadcast import group_name
+from twentynine import metrics
 
 log = logging.getLogger(__name__)
 
@@ -73,6 +74,7 @@ class TableHub:
                 raise
             except Exception:
                 log.exception("Receiving the messages of game %s failed", self.game_id)
+                metrics.layer_error()
                 await asyncio.sleep(0.1)
                 continue
             for member in list(self.members):
@@ -101,6 +103,7 @@ async def join(game_id: int, member: Member) -> None:
         for old in [key for key in _hubs if key[0].is_closed()]:  # a test's loop has ended
             del _hubs[old]
         hub = _hubs[(loop, game_id)] = TableHub(game_id)
+        metrics.tables_open(len(_hubs))
     await hub.join(member)
 
 
@@ -110,6 +113,13 @@ def leave(game_id: int, member: Member) -> None:
     hub = _hubs.get(key)
     if hub is not None and member in hub.members and hub.leave(member):
         del _hubs[key]
+        metrics.tables_open(len(_hubs))
+
+
+def sockets(game_id: int) -> int:
+    """How many sockets of this game this process (this event loop) holds."""
+    hub = _hubs.get((asyncio.get_running_loop(), game_id))
+    return 0 if hub is None else len(hub.members)
 
 
 def _layer() -> Any:

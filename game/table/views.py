@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any, cast
 
+from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
@@ -50,6 +51,7 @@ def table(request: HttpRequest, game_id: int) -> HttpResponse:
         "play_direction": game.play_direction,
         "conference_link": game.conference_link,
         "ws_path": f"/ws/game/{game.pk}/",
+        "build": settings.BUILD_ID,
     }
     context = {"game": game, "role": role, "players": names, "page": page}
     return render(request, "game/table.html", context)

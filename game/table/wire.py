@@ -11,6 +11,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 import orjson
+from django.conf import settings
 
 from game.engine import Match
 from game.table import cache
@@ -51,6 +52,8 @@ def state_message(
     message: dict[str, Any] = {
         "type": "state",
         "version": snapshot.version,
+        # The build that sent it: a page served by another build reloads (a deploy).
+        "build": settings.BUILD_ID,
         "view": view,
         "legal": legal,
         "events": events,

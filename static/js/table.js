@@ -136,7 +136,7 @@ function onFinal(message) {
   toast.show(sentence(message), "error", 60000);
 }
 
-const connection = new TableConnection(config.ws_path, { onState, onError, onStatus, onFinal });
+const connection = new TableConnection(config.ws_path, { onState, onError, onStatus, onFinal }, config.build);
 const together = new TableTogether(root, config.game, connection, () => state.table);
 
 /** Send an action; further clicks wait for the answer (a state or an error), at most 5 s. */

@@ -67,7 +67,7 @@ def test_it_shows_the_sites_403_page_to_an_unverified_user_under_debug(
 
 def test_it_answers_favicon_ico_with_the_sites_icon() -> None:
     response = Client().get("/favicon.ico")
-    assert response.status_code == 301
+    assert response.status_code == 302  # temporary: the hashed name changes with the icon
     icon = Client().get(response["Location"])
     assert icon.status_code == 200
     assert b"<svg" in b"".join(icon.streaming_content)  # type: ignore[attr-defined]

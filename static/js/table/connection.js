@@ -7,14 +7,20 @@ const FINAL_CLOSES = {
 };
 const MAX_BACKOFF_MS = 10000;
 const SILENCE_SYNC_MS = 25000;
+// A page reloads for a new build at most this often (during a rolling upgrade old and new
+// servers answer side by side; the reload must not loop).
+const RELOAD_GAP_MS = 60000;
+const RELOADED_AT = "twentynine.build-reload";
 
 export class TableConnection {
   /**
    * @param {string} path  the websocket path, e.g. "/ws/game/5/"
    * @param {{onState: Function, onError: Function, onStatus: Function, onFinal: Function,
    *          onChat?: Function, onPresence?: Function}} handlers
+   * @param {string} [build]  the id of the build that served the page (see newBuild)
    */
-  constructor(path, handlers) {
+  constructor(path, handlers, build) {
+    this.build = build;
     this.url = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}${path}`;
     this.handlers = handlers;
     this.version = null;
@@ -67,6 +73,7 @@ export class TableConnection {
       return;
     }
     this.watchSilence();
+    if (msg.type === "state" && this.newBuild(msg.build)) return;
     if (msg.type === "state") {
       if (this.version != null && msg.version < this.version) return;
       const gap = this.version != null && msg.version > this.version + 1;
@@ -83,6 +90,18 @@ export class TableConnection {
     } else if (msg.type === "presence") {
       this.handlers.onPresence?.(msg);
     }
+  }
+
+  /** True (and the page reloads) when the server runs another build than the page's: the
+   * site was upgraded while the tab stayed open, and its scripts may no longer fit. */
+  newBuild(build) {
+    if (!this.build || !build || build === this.build) return false;
+    const last = Number(sessionStorage.getItem(RELOADED_AT) || 0);
+    if (Date.now() - last < RELOAD_GAP_MS) return false;
+    sessionStorage.setItem(RELOADED_AT, String(Date.now()));
+    this.closedForGood = true;
+    location.reload();
+    return true;
   }
 
   /** After a quiet spell, ask for the full state: a dropped push must never strand the page. */
