@@ -51,9 +51,12 @@ _TEXTS = {
 
 def after_deal_1(hands: Sequence[int], first_hand: int) -> Reason | None:
     """Reasons 1 and 3, checked on the first four cards of each seat."""
-    if not hands[first_hand] & POINT_MASK:
-        return Reason.FIRST_HAND_NO_POINTS
-    return four_jacks(hands)
+    return first_hand_without_points(hands[first_hand]) or four_jacks(hands)
+
+
+def first_hand_without_points(first_four: int) -> Reason | None:
+    """Reason 1: the first hand's first four cards hold no point card."""
+    return None if first_four & POINT_MASK else Reason.FIRST_HAND_NO_POINTS
 
 
 def four_jacks(hands: Sequence[int]) -> Reason | None:

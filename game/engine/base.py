@@ -9,7 +9,6 @@ or annulled (``_annul``), its cards gathered for the next shuffle.
 from __future__ import annotations
 
 import random
-import secrets
 from typing import Any
 
 from game.engine.annul import Reason
@@ -23,7 +22,13 @@ from game.engine.state import Round
 class MatchBase:
     """What a match holds between and during deals."""
 
-    def __init__(self, rules: Rules | None = None, dealer: int = 0, seed: int | None = None):
+    def __init__(
+        self,
+        rules: Rules | None = None,
+        dealer: int = 0,
+        seed: int | None = None,
+        rng: random.Random | None = None,
+    ):
         if rules is None:
             rules = Rules()
         if not isinstance(rules, Rules):
@@ -34,9 +39,7 @@ class MatchBase:
         self._rules_dict = rules.to_dict()
         self.dealer = dealer
         self.seed = seed
-        self.rng: random.Random = (
-            random.Random(seed) if seed is not None else secrets.SystemRandom()
-        )
+        self.rng: random.Random = rng if rng is not None else random.Random(seed)
         self.score = [0, 0]
         self.sets = [[0, 0], [0, 0]]
         self.round_no = 0

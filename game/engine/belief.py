@@ -333,14 +333,11 @@ class Belief:
     ) -> bool:
         """The checks a replay would make that the dealing of unknown cards does not
         already ensure: annulments, an automatic marriage, a Single Hand caller's risk."""
-        first_fours = [0, 0, 0, 0]
-        for k in range(4):
-            first_fours[seat_after(self.first, k)] = _mask_of(deck[4 * k : 4 * k + 4])
-        if annul.after_deal_1(first_fours, self.first):
+        if annul.first_hand_without_points(_mask_of(deck[:4])):
             return False
-        if self.packets == 1:
-            return True
-        if annul.after_deal_2(originals):
+        if self.packets == 1:  # four jacks among a seat's first four cards
+            return not annul.four_jacks([_mask_of(deck[i : i + 4]) for i in range(0, 16, 4)])
+        if annul.after_deal_2(originals):  # a seat's four jacks among eight cards, too
             return False
         if self.single_hand >= 0:
             return not risk_free(originals[self.single_hand])

@@ -16,6 +16,7 @@ deal in base.py, saving in saving.py, views in view.py.
 from __future__ import annotations
 
 import random
+import secrets
 from collections.abc import Sequence
 from typing import Any
 
@@ -38,6 +39,11 @@ __all__ = ["Event", "Match", "Move", "Rules"]
 
 class Match(CallsMixin, TricksMixin, SavingMixin):
     """A match between four seats under one set of Rules."""
+
+    def __init__(self, rules: Rules | None = None, dealer: int = 0, seed: int | None = None):
+        """``seed`` makes the shuffles reproducible; without one they come from the
+        operating system's randomness (``secrets.SystemRandom``)."""
+        super().__init__(rules, dealer, seed, None if seed is not None else secrets.SystemRandom())
 
     # ----------------------------------------------------------------- dealing
 

@@ -44,3 +44,23 @@ def test_importing_the_computer_players_loads_no_sparring_module() -> None:
     assert run.returncode == 0, run.stderr
     assert run.stdout.split() == ["none"]
 
+
+
+def test_the_sparring_partners_import_only_the_players_and_the_engine() -> None:
+    """Like the site's players, they cannot reach a stored game."""
+    import ast
+
+    for path in (ROOT / "bench" / "sparring").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            names = []
+            if isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.module:
+                names = [node.module]
+            for name in names:
+                if name.startswith(("game.", "bench.")):
+                    assert name.startswith(("game.bots", "game.engine", "bench.sparring")), (
+                        path,
+                        name,
+                    )
+                assert not name.startswith(("django", "channels", "accounts")), (path, name)
