@@ -143,7 +143,7 @@ async def played(
 ) -> dict[int, DealTruth]:
     """Six deals played at the table, the same ones every run (the shuffles are seeded)."""
     monkeypatch.setattr("game.table.service.secrets.randbelow", lambda n: 0)
-    monkeypatch.setattr("game.engine.base.secrets.SystemRandom", lambda: random.Random(29))
+    monkeypatch.setattr("game.engine.match.secrets.SystemRandom", lambda: random.Random(29))
     clients = await seat_everyone(open_table, players)
     await open_table(friend)
     truths = await play_deals(clients, clients[0], game, deals=6, seed=6)
