@@ -61,6 +61,9 @@ class User(AbstractUser):
     account_type = models.CharField(
         max_length=20, choices=AccountType.choices, default=default_account_type
     )
+    # The language the site speaks to this user (one of settings.LANGUAGES); blank until they
+    # choose one, and until then the browser's cookie or Accept-Language decides.
+    language = models.CharField(max_length=8, blank=True, default="")
 
     USERNAME_FIELD = "email"
     REQUIRED_FIELDS: ClassVar[list[str]] = ["first_name"]

@@ -4,6 +4,7 @@ from django.contrib import admin
 from django.templatetags.static import static
 from django.urls import include, path
 from django.views.generic import RedirectView
+from django.views.i18n import JavaScriptCatalog
 
 from twentynine.health import healthz
 
@@ -12,6 +13,9 @@ urlpatterns = [
     # Browsers and bookmark tools ask for /favicon.ico whatever the page's <link rel="icon">.
     path("favicon.ico", RedirectView.as_view(url=static("favicon.svg"), permanent=True)),
     path("admin/", admin.site.urls),
+    # The table's words in the reader's language (djangojs catalogues), for gettext() in JS.
+    path("jsi18n/", JavaScriptCatalog.as_view(), name="javascript-catalog"),
+    path("learn/", include("learn.urls")),
     path("accounts/", include("allauth.urls")),
     path("friends/", include("accounts.urls")),
     path("table/", include("game.table_urls")),

@@ -2,11 +2,13 @@
 // clicks into messages (actions, host resets). The server decides everything; the page
 // only shows what the state message holds and offers what its `legal` list allows.
 
+import { fmt, gettext } from "./i18n.js";
 import { TurnAlert } from "./table/alert.js";
 import { drawCentre, drawTrick, updateCountdown } from "./table/centre.js";
 import { TableConnection } from "./table/connection.js";
-import { SHOW_TRUMP_HINT, drawControls, drawHand } from "./table/controls.js";
+import { drawControls, drawHand, showTrumpHint } from "./table/controls.js";
 import { drawHandover } from "./table/handover.js";
+import { setUpHelp } from "./table/help.js";
 import { TableLog, Toast } from "./table/log.js";
 import { drawRoundInfo, drawScore } from "./table/score.js";
 import { bottomSeat, drawSeats } from "./table/seats.js";
@@ -14,12 +16,13 @@ import { setUpSide } from "./table/side.js";
 import { TableTogether } from "./table/together.js";
 import { eventText, seatName, sentence, statusText } from "./table/words.js";
 
-const RESET_QUESTION = {
-  score: "Reset the score (both teams to 0, sets cleared) for everyone?",
-  round: "Abandon this round? The same dealer deals again.",
-  deck: "Use a freshly shuffled deck from the next deal?",
-  all: "Reset the score, the round and the deck?",
-};
+/** The question a host confirms before a reset. */
+const resetQuestion = (what) => ({
+  score: gettext("Reset the score (both teams to 0, sets cleared) for everyone?"),
+  round: gettext("Abandon this deal? The same dealer deals again."),
+  deck: gettext("Use a freshly shuffled deck from the next deal?"),
+  all: gettext("Reset the score, abandon this deal and use a fresh deck?"),
+}[what]);
 
 const root = document.getElementById("table-app");
 const config = JSON.parse(document.getElementById("table-config").textContent);
@@ -45,6 +48,7 @@ const log = new TableLog(root.querySelector("#log"), config.game);
 const toast = new Toast(root.querySelector("#toast"));
 const turnAlert = new TurnAlert(root.querySelector("#sound-toggle"), config.name);
 setUpSide(root);
+setUpHelp(root);
 let dealSyncSent = false;
 let pendingTimer = null;
 
@@ -75,8 +79,8 @@ function drawStatus() {
   const status = root.querySelector("#status");
   let { text, mine, task } = statusText(table, view, table.you?.seat, state.legal);
   if (!view) text = root.querySelector("#waiting").textContent;
-  else if (view.phase === "deal") text = view.last_round?.annulled ? "Deal annulled" : "Round over";
-  else if (!text && table.you?.spectator) text = "Watching";
+  else if (view.phase === "deal") text = view.last_round?.annulled ? gettext("Deal annulled") : gettext("Deal over");
+  else if (!text && table.you?.spectator) text = gettext("Watching");
   status.textContent = text;
   status.classList.toggle("your-turn", mine);
   const note = root.querySelector("#status-note");
@@ -92,7 +96,8 @@ function bidderNote(view, you, legal) {
     && view.trump_method && !view.trump_shown && view.phase === "play";
   if (!hidden) return "";
   const offered = legal.some((a) => a.type === "show_trump");
-  return offered ? "Your trump is still face down." : `Your trump is still face down. ${SHOW_TRUMP_HINT}`;
+  const note = gettext("Your trump is still face down.");
+  return offered ? note : `${note} ${showTrumpHint()}`;
 }
 
 function onState(msg) {
@@ -116,8 +121,8 @@ function onState(msg) {
 
 function onError(msg) {
   root.classList.remove("pending");
-  const text = msg.code === "stale" ? "The table moved on before your move arrived; look again." : msg.message;
-  toast.show(sentence(text || "That was refused"), "error");
+  const text = msg.code === "stale" ? gettext("The table moved on before your move arrived; look again.") : msg.message;
+  toast.show(sentence(text || gettext("That was refused")), "error");
   const status = root.querySelector("#status");
   status.dataset.error = msg.code || "";
 }
@@ -130,7 +135,7 @@ function onStatus(kind) {
 
 function onFinal(message) {
   const badge = root.querySelector("#conn-badge");
-  badge.textContent = "disconnected";
+  badge.textContent = gettext("disconnected");
   badge.hidden = false;
   root.querySelector("#status").textContent = message;
   toast.show(sentence(message), "error", 60000);
@@ -159,7 +164,7 @@ function showLastTrick() {
   drawTrick(box, last.cards, state.table, last.winner);
   const caption = document.createElement("p");
   caption.className = "trick-caption";
-  caption.textContent = `${seatName(state.table, last.winner)} took the last trick. Tap to close.`;
+  caption.textContent = fmt(gettext("%(name)s took the last trick. Tap to close."), { name: seatName(state.table, last.winner) });
   frame.replaceChildren(box, caption);
   overlay.replaceChildren(frame);
   overlay.hidden = false;
@@ -187,7 +192,7 @@ root.addEventListener("click", (e) => {
   const reset = target.closest("[data-reset]");
   if (reset) {
     const what = reset.dataset.reset;
-    if (window.confirm(RESET_QUESTION[what])) connection.reset(what);
+    if (window.confirm(resetQuestion(what))) connection.reset(what);
     return;
   }
   if (target.closest("#last-trick-button, .show-last-trick")) {
@@ -231,5 +236,5 @@ setInterval(() => {
 }, 250);
 
 draw();
-root.querySelector("#status").textContent = "Connecting…";
+root.querySelector("#status").textContent = gettext("Connecting…");
 connection.open();

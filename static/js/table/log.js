@@ -1,5 +1,6 @@
 // The running log of calls and events (kept across a reload in sessionStorage) and the toast.
 
+import { gettext } from "../i18n.js";
 import { eventText } from "./words.js";
 
 const KEEP = 300;
@@ -39,7 +40,7 @@ export class TableLog {
     if (computer) {
       const badge = document.createElement("span");
       badge.className = "badge computer";
-      badge.textContent = "computer";
+      badge.textContent = gettext("computer");
       li.append(" ", badge);
     }
     return li;
