@@ -7,14 +7,15 @@ from typing import Any, ClassVar
 from django.conf import settings
 from django.contrib.auth.models import AbstractUser, BaseUserManager
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 
 class AccountType(models.TextChoices):
     """What an account may do: how many friends it keeps and whether it hosts."""
 
-    BASIC = "basic", "Basic"
-    STANDARD = "standard", "Standard"
-    STANDARD_GUEST = "standard_guest", "Standard Guest"
+    BASIC = "basic", _("Basic")
+    STANDARD = "standard", _("Standard")
+    STANDARD_GUEST = "standard_guest", _("Standard Guest")
 
 
 FRIEND_LIMITS = {

@@ -82,7 +82,7 @@ const resetWhat = (what) => ({
   round: gettext("The host abandoned this deal: the same dealer deals again"),
   deck: gettext("The host reset the deck: a fresh shuffle from the next deal"),
   all: gettext("The host reset the score, the deal and the deck"),
-}[what] || fmt(gettext("The host reset %(what)s"), { what }));
+}[what] || what);
 
 /** The log line for one event, given the state it arrived with (for the bidder's seat). */
 export function eventText(table, event, view) {
