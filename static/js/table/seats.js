@@ -63,10 +63,10 @@ function drawSeat(slot, seat, state, faceUp) {
   const name = document.createElement("span");
   name.className = "name";
   const player = (table?.players || []).find((p) => p.seat === seat);
-  const shown = seatName(table, seat);
-  if (seat !== you) name.textContent = shown;
-  else if (table?.you?.replaced) name.textContent = fmt(gettext("%(name)s (for you)"), { name: shown });
-  else name.textContent = fmt(gettext("%(name)s (you)"), { name: shown });
+  const seated = seatName(table, seat);
+  if (seat !== you) name.textContent = seated;
+  else if (table?.you?.replaced) name.textContent = fmt(gettext("%(name)s (for you)"), { name: seated });
+  else name.textContent = fmt(gettext("%(name)s (you)"), { name: seated });
   name.title = seatName(table, seat);
   plate.append(name);
   if (player?.computer) {
