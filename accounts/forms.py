@@ -16,7 +16,9 @@ class SignupForm(forms.Form):
         max_length=150,
         label=_("First name"),
         help_text=_("Shown to the other players at the table."),
-        widget=forms.TextInput(attrs={"autocomplete": "given-name", "placeholder": _("First name")}),
+        widget=forms.TextInput(
+            attrs={"autocomplete": "given-name", "placeholder": _("First name")}
+        ),
     )
     field_order = ("first_name", "email", "password1", "password2")
 

@@ -81,7 +81,10 @@ def send_request(sender: User, raw_email: str) -> str:
             )
         if FriendRequest.objects.filter(sender=sender, to_email__iexact=email).exists():
             raise FriendshipRefused(
-                _("You have already sent a friend request to %(email)s; it is waiting for an answer.")
+                _(
+                    "You have already sent a friend request to %(email)s; "
+                    "it is waiting for an answer."
+                )
                 % {"email": email}
             )
         if target is not None:

@@ -6,7 +6,8 @@ from django.conf import settings
 from django.contrib.auth.signals import user_logged_in
 from django.dispatch import receiver
 from django.http import HttpRequest, HttpResponse
-from django.utils import translation
+
+from accounts.models import User
 
 
 def is_site_language(code: str) -> bool:
@@ -24,18 +25,19 @@ def remember(request: HttpRequest, response: HttpResponse, code: str) -> None:
         secure=settings.SESSION_COOKIE_SECURE,
     )
     user = request.user
-    if user.is_authenticated and getattr(user, "language", None) != code:
-        user.language = code  # type: ignore[union-attr]
+    if isinstance(user, User) and user.language != code:
+        user.language = code
         user.save(update_fields=["language"])
 
 
 @receiver(user_logged_in)
-def keep_browser_choice(sender: object, request: HttpRequest | None, user: object, **_: object) -> None:
-    """An account with no language yet takes the one this browser was using at sign-in."""
-    if request is None or getattr(user, "language", "x"):
+def keep_browser_choice(
+    sender: object, request: HttpRequest | None, user: object, **_: object
+) -> None:
+    """An account with no language yet takes the one this browser chose with the switcher."""
+    if request is None or not isinstance(user, User) or user.language:
         return
-    code = translation.get_language_from_request(request)
-    cookie = request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME, "")
-    if cookie and is_site_language(code):
-        user.language = code  # type: ignore[attr-defined]
-        user.save(update_fields=["language"])  # type: ignore[attr-defined]
+    code = request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME, "")
+    if is_site_language(code):
+        user.language = code
+        user.save(update_fields=["language"])

@@ -24,8 +24,11 @@ WORDS = {
     "hi": ("आपकी बारी", "पास", "पास"),
     "ne": ("तपाईंको पालो", "पास", "पास"),
 }
-FONT = {"bn": ("TwentyNine Bengali", "বাংলা"), "hi": ("TwentyNine Devanagari", "हिन्दी"),
-        "ne": ("TwentyNine Devanagari", "नेपाली")}
+FONT = {
+    "bn": ("TwentyNine Bengali", "বাংলা"),
+    "hi": ("TwentyNine Devanagari", "हिन्दी"),
+    "ne": ("TwentyNine Devanagari", "नेपाली"),
+}
 
 
 @pytest.fixture(scope="module")
@@ -46,10 +49,12 @@ def chromium() -> Iterator[Browser]:
 def in_language(table: Table, browser: Browser, name: str, lang: str) -> Page:
     """The table as ``name`` sees it with ``lang`` chosen in this browser."""
     context = browser.new_context(viewport=PHONE, has_touch=True)
-    context.add_cookies([
-        {"name": "sessionid", "value": table.sessions[name], "url": table.site.url},
-        {"name": "django_language", "value": lang, "url": table.site.url},
-    ])
+    context.add_cookies(
+        [
+            {"name": "sessionid", "value": table.sessions[name], "url": table.site.url},
+            {"name": "django_language", "value": lang, "url": table.site.url},
+        ]
+    )
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
@@ -96,7 +101,8 @@ def test_the_table_speaks_the_chosen_language(site: LiveSite, chromium: Browser,
     page.wait_for_selector("#status:not(.your-turn)", timeout=WAIT_MS)
     page.locator("#side-toggle").click()
     page.wait_for_function(
-        "words => (document.querySelector('#log li:last-child')?.textContent || '').includes(words)",
+        """words => (document.querySelector('#log li:last-child')?.textContent || '')
+            .includes(words)""",
         arg=f"{table.actor()} {passes}",
         timeout=WAIT_MS,
     )

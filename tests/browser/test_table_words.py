@@ -130,7 +130,7 @@ def test_it_names_teams_by_their_players_in_the_round_result(page: Page) -> None
         "ended_early": True,
     }
     assert call(page, "words", "roundResultText", TABLE, lost) == (
-        "Team Bilal & Dev fell short with 6 of 18 (decided after 7 tricks): −2"
+        "Team Bilal & Dev fell short with 6 of 18 (decided after 7 tricks): \u22122"
     )
     annulled = {"annulled": True, "reason": 2, "reason_text": "All four passed", "dealer": 3}
     assert call(page, "words", "roundResultText", TABLE, annulled) == (

@@ -26,8 +26,10 @@ def html_lang(page: str) -> str:
     return found.group(1)
 
 
-@pytest.mark.parametrize(("header", "lang"), [("bn-BD,bn;q=0.9,en;q=0.5", "bn"), ("hi-IN", "hi"),
-                                              ("ne", "ne"), ("fr-FR,fr", "en")])
+@pytest.mark.parametrize(
+    ("header", "lang"),
+    [("bn-BD,bn;q=0.9,en;q=0.5", "bn"), ("hi-IN", "hi"), ("ne", "ne"), ("fr-FR,fr", "en")],
+)
 def test_a_first_visit_follows_the_browsers_languages(header: str, lang: str) -> None:
     page = text(Client(headers={"accept-language": header}).get("/"))
     assert html_lang(page) == lang
@@ -84,8 +86,9 @@ def test_an_account_with_no_language_keeps_the_one_of_the_browser_it_signs_in_fr
     person = make_person("new@example.com", "Nabin")
     client = Client()
     client.post(SWITCH, {"language": "ne", "next": "/"})
-    response = client.post("/accounts/login/", {"login": "new@example.com",
-                                                "password": "a-long-table-password-29"})
+    response = client.post(
+        "/accounts/login/", {"login": "new@example.com", "password": "a-long-table-password-29"}
+    )
     assert response.status_code == 302
     assert User.objects.get(pk=person.pk).language == "ne"
 
@@ -102,7 +105,7 @@ def test_how_to_play_draws_the_cards_as_the_table_does(lang: str) -> None:
     assert html_lang(page) == lang
     for code in ("JH", "9H", "AH", "TH", "KH", "QH", "8H", "7H"):
         assert f'data-card="{code}"' in page
-    assert '<b>10</b><i>♥</i>' in page  # ranks stay J 9 A 10 K Q 8 7 in every language
+    assert "<b>10</b><i>♥</i>" in page  # ranks stay J 9 A 10 K Q 8 7 in every language
     assert 'id="options"' in page
 
 
