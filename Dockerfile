@@ -9,6 +9,7 @@ COPY pyproject.toml setup.py README.md ./
 COPY twentynine ./twentynine
 COPY accounts ./accounts
 COPY game ./game
+COPY learn ./learn
 RUN pip install --no-cache-dir .
 COPY . .
 RUN DEBUG=false SECRET_KEY=collectstatic-only python manage.py collectstatic --noinput
