@@ -22,7 +22,8 @@ SETUP = """async ([table]) => {
     let version = 0;
     const log = new TableLog(list, 7);
     window.addLines = (n) => {
-        const events = Array.from({ length: n }, (_, i) => ({ type: 'play', seat: i % 4, card: 'JH' }));
+        const play = (_, i) => ({ type: 'play', seat: i % 4, card: 'JH' });
+        const events = Array.from({ length: n }, play);
         version += 1;
         log.add(events, table, null, version);
     };
