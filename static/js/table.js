@@ -52,7 +52,18 @@ setUpHelp(root);
 let dealSyncSent = false;
 let pendingTimer = null;
 
+/** What has the keyboard focus among the parts every state message redraws: a card of your
+ * hand or a control button (found again after the redraw by its card or action). */
+function focusedPart() {
+  const el = document.activeElement;
+  if (!(el instanceof HTMLElement) || !root.contains(el)) return null;
+  if (el.matches("#hand .card[data-card]")) return `#hand .card[data-card="${el.dataset.card}"]`;
+  if (el.matches("#controls [data-action]")) return `#controls [data-action='${el.dataset.action}']`;
+  return null;
+}
+
 function draw() {
+  const focused = focusedPart();
   const now = Date.now();
   const bottom = bottomSeat(state.table);
   drawSeats(root, state, faceUp);
@@ -72,6 +83,7 @@ function draw() {
   root.dataset.phase = state.view?.phase || "waiting";
   root.dataset.version = state.version == null ? "" : String(state.version);
   root.dataset.resyncs = JSON.stringify(connection.resyncs);
+  if (focused) root.querySelector(focused)?.focus({ preventScroll: true });
 }
 
 function drawStatus() {
@@ -217,11 +229,21 @@ root.addEventListener("click", (e) => {
   if (card && !state.table.you?.spectator) act({ type: "play", card: card.dataset.card });
 });
 
+// The hand from the keyboard: Enter or Space plays the focused card, the arrow keys move
+// along the hand (Home and End to its ends).
 root.addEventListener("keydown", (e) => {
-  if ((e.key === "Enter" || e.key === " ") && e.target instanceof HTMLElement && e.target.matches("#hand .card")) {
+  if (!(e.target instanceof HTMLElement) || !e.target.matches("#hand .card")) return;
+  if (e.key === "Enter" || e.key === " ") {
     e.preventDefault();
     e.target.click();
+    return;
   }
+  const cards = [...root.querySelectorAll("#hand .card[tabindex]")];
+  const at = cards.indexOf(e.target);
+  const to = { ArrowLeft: at - 1, ArrowRight: at + 1, Home: 0, End: cards.length - 1 }[e.key];
+  if (to == null || at < 0) return;
+  e.preventDefault();
+  cards[Math.max(0, Math.min(cards.length - 1, to))].focus();
 });
 
 // The countdown between deals; if the next deal is overdue, ask for the state again.

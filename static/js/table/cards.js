@@ -69,6 +69,7 @@ export function cardFace(code, extraClass = "") {
 export function cardBack(extraClass = "") {
   const el = document.createElement("div");
   el.className = `card back ${extraClass}`.trim();
+  el.setAttribute("role", "img");
   el.setAttribute("aria-label", gettext("a face-down card"));
   return el;
 }
