@@ -131,8 +131,12 @@ function onState(msg) {
   draw();
 }
 
+// Errors that refuse a chat line (a flood of any messages is "rate_limited" too).
+const CHAT_REFUSALS = new Set(["rate_limited", "chat_empty", "chat_too_long", "chat_off"]);
+
 function onError(msg) {
   root.classList.remove("pending");
+  if (CHAT_REFUSALS.has(msg.code)) together.chat.refused();
   const text = msg.code === "stale" ? gettext("The table moved on before your move arrived; look again.") : msg.message;
   toast.show(sentence(text || gettext("That was refused")), "error");
   const status = root.querySelector("#status");

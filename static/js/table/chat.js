@@ -23,6 +23,7 @@ export class TableChat {
     this.shown = shown;
     this.onUnread = onUnread;
     this.lines = new Map();
+    this.unsent = null; // the last line sent, until it comes back or is refused
     this.allowed = true;
     this.unread = 0;
     this.list = panel.querySelector("#chat-lines");
@@ -44,14 +45,26 @@ export class TableChat {
   send() {
     const text = this.input.value.trim();
     if (!text) return;
-    if (this.connection.send({ type: "chat", text })) this.input.value = "";
+    if (this.connection.send({ type: "chat", text })) {
+      this.input.value = "";
+      this.unsent = text; // until the table echoes it back
+    }
+  }
+
+  /** The server refused the last line (too fast, too long, chat off): give its text back to
+   * the input, unless something new was typed meanwhile. */
+  refused() {
+    if (this.unsent && !this.input.value) this.input.value = this.unsent;
+    this.unsent = null;
   }
 
   /** A `chat` message from the server. */
   receive(msg) {
     this.allowed = msg.spectators_may_chat;
     let fresh = 0;
+    const you = this.table().you || {};
     for (const line of msg.lines || []) {
+      if (line.text === this.unsent && line.seat === you.seat) this.unsent = null;
       if (this.lines.has(line.id)) continue;
       this.lines.set(line.id, line);
       fresh += 1;
