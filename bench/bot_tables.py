@@ -26,11 +26,12 @@ from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_K
 from django.contrib.sessions.backends.db import SessionStore
 from accounts.models import User
 from game.models import Game
+from game.table.store import create_game
 
 tables = []
 for t in range(COUNT):
     host = User.objects.create_user(f"bots{t}@example.com", None, first_name=f"Bots{t}")
-    game = Game.objects.create(host=host, name=f"Bots {t}", bots=["strong", "easy"] * 2)
+    game = create_game(host, f"Bots {t}", ["strong", "easy"] * 2)
     store = SessionStore()
     store[SESSION_KEY] = str(host.pk)
     store[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"

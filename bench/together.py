@@ -3,7 +3,7 @@
 Usage: ``.venv/bin/python bench/together.py [deals]``
 
 On a fresh SQLite database in a temporary folder, four players play ``deals``
-deals through ``game.services.apply_action`` (game-like random actions: most
+deals through ``game.table.service.act`` (game-like random actions: most
 Single Hand and stake questions passed). Figures are CPU time of this process
 (``time.process_time``), so other load on the machine matters less:
 
@@ -66,18 +66,17 @@ def report(name: str, samples: list[float]) -> None:
 
 def main(deals: int) -> None:
     from accounts.models import User
-    from game import chat, deal_history, presence, services
     from game.engine import Match
     from game.models import DealRecord, Game
+    from game.table import chat, deal_history, presence, service, store
+    from game.table.events import ends_deal
 
     seated = [
         User.objects.create_user(f"p{s}@example.com", None, first_name=f"P{s}") for s in range(4)
     ]
-    game = Game.objects.create(
-        host=seated[0], name="Bench", **{f"seat_{s}": seated[s] for s in range(4)}
-    )
+    game = store.create_game(seated[0], "Bench", seated)
     for user in seated:
-        services.open_table(game.pk, user)
+        service.open_table(game.pk, user)
     rng = random.Random(29)
     ordinary: list[float] = []
     ending: list[float] = []
@@ -86,7 +85,7 @@ def main(deals: int) -> None:
 
     def timed_record(*args: Any) -> None:
         spent, _ = cpu_ms(lambda: real_record(*args))
-        if any(deal_history.ends_deal(event) for event in args[2]):
+        if any(ends_deal(event) for event in args[2]):
             recording.append(spent)
 
     deal_history.record_ended_deals = timed_record  # type: ignore[assignment]
@@ -94,13 +93,13 @@ def main(deals: int) -> None:
         saved = Game.objects.get(pk=game.pk)
         match = Match.from_json(saved.state)
         if match.round is None:  # between deals (NEXT_DEAL_DELAY is 0 here)
-            services.deal_next(game.pk, saved.version)
+            service.deal_next(game.pk, saved.version)
             continue
         seat = match.turn()[0]
         action = game_like(rng, match.legal_actions(seat))
         before = len(recording)
         spent, _ = cpu_ms(
-            lambda s=seat, a=action, v=saved.version: services.apply_action(
+            lambda s=seat, a=action, v=saved.version: service.act(
                 game.pk, seated[s].pk, a, v
             )
         )

@@ -6,7 +6,22 @@ from django.contrib import admin
 from django.db import models
 
 from game.forms import ConferenceLinkField
-from game.models import ChatMessage, DealRecord, Game, GameAction
+from game.models import ChatMessage, DealRecord, Game, GameAction, Seat
+
+
+class SeatInline(admin.TabularInline):
+    """A game's four seats: who holds each (a person, a computer player's level, or both)."""
+
+    model = Seat
+    extra = 0
+    max_num = 4
+    can_delete = False
+    raw_id_fields = ("user",)
+    fields = ("number", "user", "computer", "joined")
+    readonly_fields = ("number", "joined")
+
+    def has_add_permission(self, request: object, obj: object = None) -> bool:
+        return False
 
 
 @admin.register(Game)
@@ -15,7 +30,8 @@ class GameAdmin(admin.ModelAdmin):
 
     list_display = ("name", "host", "started", "version", "updated")
     search_fields = ("name", "host__email")
-    raw_id_fields = ("host", "seat_0", "seat_1", "seat_2", "seat_3")
+    raw_id_fields = ("host",)
+    inlines = (SeatInline,)
     readonly_fields = ("state", "version", "created", "updated")
     formfield_overrides: ClassVar[dict[Any, dict[str, Any]]] = {
         models.URLField: {"form_class": ConferenceLinkField, "assume_scheme": "https"}

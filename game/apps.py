@@ -8,5 +8,5 @@ class GameConfig(AppConfig):
     name = "game"
 
     def ready(self) -> None:
-        """Connect the table's signal receivers (game/receivers.py)."""
-        from game import receivers  # noqa: F401
+        """Connect the table's signal receivers (game/table/receivers.py)."""
+        from game.table import receivers  # noqa: F401

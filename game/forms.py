@@ -15,14 +15,14 @@ from django.db import transaction
 
 from accounts.friends import friends_of
 from accounts.models import User
-from game.bot_seats import LEVELS, levels
 from game.engine import Rules
 from game.engine.rules import OPTION_VALUES
 from game.models import Game
 from game.rule_options import RULE_OPTIONS, value_label
-from game.services import seats_changed
+from game.table import store
+from game.table.seats import LEVELS, SEATS, Seating, empty_seating
+from game.table.service import seats_changed
 
-SEATS = range(4)
 SEAT_LABELS = (
     "Seat 1 - partner of seat 3",
     "Seat 2 - partner of seat 4",
@@ -39,7 +39,7 @@ BOT_LABELS = {
 
 
 def seat_field(seat: int) -> str:
-    """The form field (and model field) of a seat, e.g. ``seat_0``."""
+    """The form field of a seat, e.g. ``seat_0``."""
     return f"seat_{seat}"
 
 
@@ -89,8 +89,9 @@ class GameForm(forms.ModelForm):  # type: ignore[type-arg]
             (str(p.pk), f"{p.display_name} (you)" if p.pk == host.pk else p.display_name)
             for p in people
         ] + [(BOT_CHOICE + level, BOT_LABELS[level]) for level in LEVELS]
-        seated = game.seat_ids if game.pk else [host.pk, None, None, None]
-        bots = levels(game.bots)
+        self.before: Seating = store.seating(game) if game.pk else empty_seating()
+        seated = [p.user_id for p in self.before] if game.pk else [host.pk, None, None, None]
+        bots = [p.computer for p in self.before]
         for seat in SEATS:
             initial = str(seated[seat]) if seated[seat] else EMPTY_SEAT
             if bots[seat] and seated[seat] is None:
@@ -152,38 +153,33 @@ class GameForm(forms.ModelForm):  # type: ignore[type-arg]
         The rules change only while play has not started, checked again under a lock
         in case the first deal happened while the host was filling in the form. A
         change the table shows (seats, name, link, direction) is then announced to it
-        (``services.seats_changed``).
+        (``service.seats_changed``).
         """
         if not commit:
             raise ValueError("GameForm saves in one transaction; call save() with commit=True")
-        seats = {seat_field(s): v for s, v in zip(SEATS, self.chosen_seats(), strict=True)}
-        bots = self.chosen_bots()
+        chosen = self.chosen_holders()
         edited = {
             "name": self.cleaned_data["name"],
             "conference_link": self.cleaned_data["conference_link"],
             "play_direction": self.cleaned_data["play_direction"],
-            **{f"{key}_id": value for key, value in seats.items()},
         }
         with transaction.atomic():
             if self.instance.pk is None:
-                game = Game(
-                    host=self.host, rules=self.chosen_rules().to_dict(), bots=bots, **edited
-                )
+                game = Game(host=self.host, rules=self.chosen_rules().to_dict(), **edited)
                 game.save()
+                store.save_seats(game.pk, chosen)
                 return game
-            game = Game.objects.select_for_update().get(pk=self.instance.pk)
-            shown = any(getattr(game, key) != value for key, value in edited.items()) or levels(
-                game.bots
-            ) != levels(bots)
+            game, _players = store.locked(self.instance.pk)
+            shown = any(getattr(game, key) != value for key, value in edited.items())
             for key, value in edited.items():
                 setattr(game, key, value)
-            game.bots = bots
-            fields = [*edited, "bots"]
+            fields = list(edited)
             if not game.started:
                 game.rules = self.chosen_rules().to_dict()
                 fields.append("rules")
             game.save(update_fields=[*fields, "updated"])
-        if shown:
+            seated = store.save_seats(game.pk, chosen)
+        if shown or seated:
             seats_changed(game.pk)
             game.refresh_from_db()
         return game
@@ -203,22 +199,19 @@ class GameForm(forms.ModelForm):  # type: ignore[type-arg]
             int(value) if value and not value.startswith(BOT_CHOICE) else None for value in chosen
         ]
 
-    def chosen_bots(self) -> list[str]:
-        """Each seat's computer player level ("" for a person's seat). A person the host has
-        handed over to a computer player and keeps in the seat stays handed over."""
-        game: Game = self.instance
-        before = levels(game.bots) if game.pk else levels([])
-        seated = game.seat_ids if game.pk else [None] * 4
-        bots = []
+    def chosen_holders(self) -> list[tuple[int | None, str]]:
+        """Who holds each seat: ``(user id, computer level)``. A person the host has handed
+        over to a computer player and keeps in the seat stays handed over."""
+        holders: list[tuple[int | None, str]] = []
         for seat, user_id in enumerate(self.chosen_seats()):
             value = self.cleaned_data[seat_field(seat)] or EMPTY_SEAT
             if value.startswith(BOT_CHOICE):
-                bots.append(value.removeprefix(BOT_CHOICE))
-            elif user_id is not None and user_id == seated[seat]:
-                bots.append(before[seat])
+                holders.append((None, value.removeprefix(BOT_CHOICE)))
+            elif user_id is not None and user_id == self.before[seat].user_id:
+                holders.append((user_id, self.before[seat].computer))
             else:
-                bots.append("")
-        return bots
+                holders.append((user_id, ""))
+        return holders
 
     @staticmethod
     def _handed_over(seat: int, level: str) -> str:

@@ -16,7 +16,7 @@ class PlayDirection(models.TextChoices):
 
 
 class Game(models.Model):
-    """One host's table: four seats, rule options and the saved match.
+    """One host's table: rule options and the saved match; its four seats are ``Seat`` rows.
 
     ``rules`` holds the fields of ``game.engine.Rules``; ``state`` holds
     ``Match.to_json()`` once play has started (empty before). ``version`` rises
@@ -32,28 +32,12 @@ class Game(models.Model):
         max_length=3, choices=PlayDirection.choices, default=PlayDirection.COUNTER_CLOCKWISE
     )
     rules = models.JSONField(default=dict, blank=True)
-    seat_0 = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
-    )
-    seat_1 = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
-    )
-    seat_2 = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
-    )
-    seat_3 = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
-    )
     state = models.TextField(blank=True, default="")
     version = models.PositiveIntegerField(default=0)
-    # User ids of everyone who has opened the table; the first deal waits for the four seated.
-    joined = models.JSONField(default=list, blank=True)
     # When the next deal starts by itself (set while a finished deal's result is shown).
     next_deal_at = models.DateTimeField(null=True, blank=True)
     # Whether spectators may write in the table chat (the host turns it off and on).
     spectator_chat = models.BooleanField(default=True)
-    # A computer player's level per seat ("" or missing: a person's seat); see game.bot_seats.
-    bots = models.JSONField(default=list, blank=True)
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
 
@@ -61,21 +45,43 @@ class Game(models.Model):
         return self.name
 
     @property
-    def seat_ids(self) -> list[int | None]:
-        """The user id in each seat 0-3, None for an empty seat."""
-        return [self.seat_0_id, self.seat_1_id, self.seat_2_id, self.seat_3_id]
-
-    def seat_of(self, user_id: int) -> int | None:
-        """The seat this user sits in, or None."""
-        for seat, seated in enumerate(self.seat_ids):
-            if seated == user_id:
-                return seat
-        return None
-
-    @property
     def started(self) -> bool:
         """True once the first deal has been made."""
         return bool(self.state)
+
+
+class Seat(models.Model):
+    """One of a game's four seats and who holds it: a person (``user``), a computer player
+    (``computer``, its level), both (the host handed the person's seat to a computer player,
+    which plays until the seat is given back), or nobody yet.
+
+    ``joined``: the person has opened the table (the first deal waits for every person).
+    Only ``game.table.store`` reads and writes these rows.
+    """
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    number = models.PositiveSmallIntegerField()  # 0-3, in the order of play
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="seats",
+    )
+    computer = models.CharField(max_length=10, blank=True, default="")
+    joined = models.BooleanField(default=False)
+
+    class Meta:
+        constraints: ClassVar[list[models.BaseConstraint]] = [
+            models.UniqueConstraint(fields=["game", "number"], name="unique_seat_number"),
+            models.CheckConstraint(
+                condition=models.Q(number__lte=3), name="seat_number_0_to_3"
+            ),
+        ]
+        ordering: ClassVar[list[str]] = ["game", "number"]
+
+    def __str__(self) -> str:
+        return f"seat {self.number + 1} of game {self.game_id}"
 
 
 class GameAction(models.Model):
@@ -101,7 +107,7 @@ class GameAction(models.Model):
 class DealRecord(models.Model):
     """One deal that ended (scored, annulled, or abandoned by a reset), as the table saw it.
 
-    Written by ``game.deal_history`` in the same transaction as the change that ended
+    Written by ``game.table.deal_history`` in the same transaction as the change that ended
     the deal. ``summary`` and ``events`` hold only the deal's public events and what
     follows from them: never a card that stayed hidden.
     """
@@ -160,7 +166,7 @@ class TablePresence(models.Model):
 
 class BotTurn(models.Model):
     """Which version of a game's computer-player turn a server process has taken on, and
-    until when; see ``game.bot_claims``. One row per game, rewritten turn by turn."""
+    until when; see ``game.table.bot_claims``. One row per game, rewritten turn by turn."""
 
     game = models.OneToOneField(Game, primary_key=True, on_delete=models.CASCADE)
     version = models.PositiveIntegerField()

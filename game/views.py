@@ -1,6 +1,6 @@
 """The dashboard (Friends, Host, Join, View) and the host's pages: create, edit, delete, reset.
 
-Each view checks who is asking (``game.access.role_for`` decides a user's role at a
+Each view checks who is asking (``game.table.access.role_for`` decides a user's role at a
 game), then makes one call into a form or a service. Someone with no role at a game
 gets 404; a player or spectator trying a host's action gets 403.
 """
@@ -19,14 +19,13 @@ from accounts import friends
 from accounts.forms import FriendRequestForm
 from accounts.models import AccountType, User
 from accounts.verification import is_verified, verified_required
-from game import bot_services
-from game.access import role_for
-from game.bot_seats import bot_name
-from game.broadcast import announce_from_sync
 from game.forms import GameForm
 from game.models import Game
-from game.services import TableError
-from game.services import reset_game as reset_service
+from game.table import service, store
+from game.table.access import role_for
+from game.table.broadcast import announce_from_sync
+from game.table.errors import TableError
+from game.table.seats import bot_name
 
 RESETS = {
     "score": ("Score reset", "Both teams' scores and set tallies go back to 0."),
@@ -38,7 +37,6 @@ CANNOT_HOST = (
     "A Basic account cannot host a game. Ask a friend with a Standard account to host, "
     "or ask the site's staff to change your account type."
 )
-SEATED = ("seat_0", "seat_1", "seat_2", "seat_3")
 
 
 def _user(request: HttpRequest) -> User:
@@ -48,7 +46,7 @@ def _user(request: HttpRequest) -> User:
 
 
 def _with_players(games: QuerySet[Game]) -> QuerySet[Game]:
-    return games.select_related("host", *SEATED)
+    return store.with_seats(games.select_related("host"))
 
 
 def _hosted_game(user: User) -> Game | None:
@@ -58,9 +56,8 @@ def _hosted_game(user: User) -> Game | None:
 def _others_games(user: User) -> tuple[list[Game], list[Game]]:
     """Games hosted by someone else: those this user plays in (Join) and watches (View)."""
     friend_ids = friends.friends_of(user).values("pk")
-    in_a_seat = Q(seat_0=user) | Q(seat_1=user) | Q(seat_2=user) | Q(seat_3=user)
     candidates = _with_players(
-        Game.objects.filter(in_a_seat | Q(host__in=friend_ids)).exclude(host=user)
+        Game.objects.filter(store.seated_in(user) | Q(host__in=friend_ids)).exclude(host=user)
     ).order_by("name")
     join: list[Game] = []
     view: list[Game] = []
@@ -169,7 +166,7 @@ def reset_game(request: HttpRequest, game_id: int, what: str) -> HttpResponse:
     title, explanation = RESETS[what]
     if request.method == "POST":
         try:
-            reset_service(game.pk, _user(request).pk, what)
+            service.reset_game(game.pk, _user(request).pk, what)
         except TableError as refused:
             messages.error(request, f"{title} not done: {refused.message}")
         else:
@@ -185,7 +182,7 @@ def hand_over(request: HttpRequest, game_id: int, seat: int) -> HttpResponse:
     """The host hands a seat to a computer player of the posted ``level``; the game goes on."""
     game = _game_for_host(request, game_id)
     try:
-        latest = bot_services.hand_over(
+        latest = service.hand_over(
             game.pk, _user(request).pk, seat, request.POST.get("level", "")
         )
     except TableError as refused:
@@ -202,7 +199,7 @@ def give_back(request: HttpRequest, game_id: int, seat: int) -> HttpResponse:
     """The host gives a handed-over seat back to the person seated there."""
     game = _game_for_host(request, game_id)
     try:
-        latest = bot_services.give_back(game.pk, _user(request).pk, seat)
+        latest = service.give_back(game.pk, _user(request).pk, seat)
     except TableError as refused:
         messages.error(request, f"Seat {seat + 1} not given back: {refused}")
     else:

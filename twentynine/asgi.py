@@ -11,7 +11,7 @@ from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
-from game.routing import websocket_urlpatterns  # noqa: E402
+from game.table.routing import websocket_urlpatterns  # noqa: E402
 
 application = ProtocolTypeRouter(
     {

@@ -139,8 +139,8 @@ if REDIS_URL:
         }
     }
 else:
-    # Channels' in-memory layer with its per-message expiry sweep throttled (see game/layers.py).
-    CHANNEL_LAYERS = {"default": {"BACKEND": "game.layers.InMemoryChannelLayer"}}
+    # Channels' in-memory layer, its expiry sweep throttled (see game/table/channels_adapter.py).
+    CHANNEL_LAYERS = {"default": {"BACKEND": "game.table.channels_adapter.InMemoryChannelLayer"}}
 
 AUTH_USER_MODEL = "accounts.User"
 AUTHENTICATION_BACKENDS = [
@@ -188,7 +188,7 @@ NEXT_DEAL_DELAY = env_float("NEXT_DEAL_DELAY", 4.0)
 # Computer players: the pause before a bot acts, and the worker processes that think for them.
 BOT_DELAY = env_float("BOT_DELAY", 1.0)
 BOT_WORKERS = env_int("BOT_WORKERS", 1, minimum=1)
-# Seconds a process holds a bot turn it claimed (game.bot_claims) before another may take it.
+# Seconds a process holds a bot turn it claimed (game.table.bot_claims) before another may take it.
 BOT_TURN_LEASE = env_float("BOT_TURN_LEASE", 5.0, minimum=0.1)
 WEBSOCKET_MAX_MESSAGE_BYTES = 4096
 WEBSOCKET_RATE_PER_SECOND = env_int("WEBSOCKET_RATE_PER_SECOND", 20, minimum=1)

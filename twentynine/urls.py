@@ -18,6 +18,6 @@ urlpatterns = [
     path("learn/", include("learn.urls")),
     path("accounts/", include("allauth.urls")),
     path("friends/", include("accounts.urls")),
-    path("table/", include("game.table_urls")),
+    path("table/", include("game.table.urls")),
     path("", include("game.urls")),
 ]

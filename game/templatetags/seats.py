@@ -6,8 +6,8 @@ from typing import Any
 
 from django import template
 
-from game.bot_seats import seat_plate
 from game.models import Game
+from game.table import store
 
 register = template.Library()
 
@@ -15,10 +15,10 @@ register = template.Library()
 @register.inclusion_tag("dashboard/seat.html")
 def seat(game: Game, number: int) -> dict[str, Any]:
     """The name shown for seat ``number`` (0-3) of ``game``, badged for a computer player."""
-    return seat_plate(game, number)
+    return store.seating(game)[number].plate()
 
 
 @register.filter
 def seat_plates(game: Game) -> list[dict[str, Any]]:
-    """Every seat of ``game`` as ``seat_plate`` describes it, seat 0 first."""
-    return [seat_plate(game, number) for number in range(4)]
+    """Every seat of ``game`` as the dashboard shows it, seat 0 first."""
+    return [player.plate() for player in store.seating(game)]

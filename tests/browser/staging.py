@@ -21,6 +21,7 @@ from django.contrib.sessions.backends.db import SessionStore
 from accounts.models import Friendship, User
 from game.engine import Match, Rules
 from game.models import Game, GameAction
+from game.table.store import create_game
 
 NAMES = ["Asha", "Vikramaditya", "Chitra", "Dev", "Esha"]
 PASSWORD = "a-long-table-password-29"
@@ -89,10 +90,9 @@ def seed_table(moment: str, seed: int = 0, show_trump: bool = True, tag: str = "
     for other in people[1:]:
         Friendship.objects.create(user=people[0], friend=other)
         Friendship.objects.create(user=other, friend=people[0])
-    game = Game.objects.create(
-        host=people[0], name="Friday 29", conference_link="https://meet.example.com/29",
-        seat_0=people[0], seat_1=people[1], seat_2=people[2], seat_3=people[3],
-        joined=[p.pk for p in people[:4]],
+    game = create_game(
+        people[0], "Friday 29", people[:4], joined=True,
+        conference_link="https://meet.example.com/29",
     )
     match = Match(Rules(), dealer=0, seed=seed)
     rng = random.Random(seed)

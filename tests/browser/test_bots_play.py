@@ -30,6 +30,7 @@ from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_K
 from django.contrib.sessions.backends.db import SessionStore
 from accounts.models import Friendship, User
 from game.models import Game
+from game.table.store import create_game
 sessions = {}
 people = []
 for name in ("Asha", "Esha"):
@@ -45,8 +46,7 @@ for name in ("Asha", "Esha"):
     people.append(user)
 Friendship.objects.create(user=people[0], friend=people[1])
 Friendship.objects.create(user=people[1], friend=people[0])
-game = Game.objects.create(host=people[0], name="Asha and the bots", seat_0=people[0],
-                           bots=["", "strong", "easy", "strong"])
+game = create_game(people[0], "Asha and the bots", [people[0], "strong", "easy", "strong"])
 print(json.dumps({"game": game.pk, "sessions": sessions}))
 """
 # Something for Asha to click, or the result of a deal that was played out.

@@ -35,6 +35,7 @@ from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_K
 from django.contrib.sessions.backends.db import SessionStore
 from accounts.models import Friendship, User
 from game.models import Game
+from game.table.store import create_game
 people = []
 for name in NAMES:
     user = User.objects.create_user(name.lower() + "@example.com", "a-long-table-password-29",
@@ -45,8 +46,7 @@ host = people[0]
 for other in people[1:]:
     Friendship.objects.create(user=host, friend=other)
     Friendship.objects.create(user=other, friend=host)
-game = Game.objects.create(host=host, name="Friday 29", conference_link="https://meet.example.com/29",
-                           seat_0=people[0], seat_1=people[1], seat_2=people[2], seat_3=people[3])
+game = create_game(host, "Friday 29", people[:4], conference_link="https://meet.example.com/29")
 sessions = {}
 for user in people:
     store = SessionStore()

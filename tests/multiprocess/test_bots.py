@@ -46,8 +46,8 @@ async def test_it_makes_each_computer_move_once_with_people_on_two_processes(
 ) -> None:
     (seeded,) = seed_tables(cluster.site, 1)
     cluster.site.shell(
-        "from game.models import Game\n"
-        f"Game.objects.filter(pk={seeded.game}).update(bots=['', 'easy', '', 'easy'])"
+        "from game.models import Seat\n"
+        f"Seat.objects.filter(game_id={seeded.game}, number__in=[1, 3]).update(computer='easy')"
     )
     people = [LivePlayer(cluster.url(), seeded.game, seeded.cookies[seat]) for seat in (0, 2)]
     for person in people:

@@ -11,7 +11,7 @@ from http.cookiejar import CookieJar
 
 import pytest
 
-from game.deal_history import ends_deal
+from game.table.events import ends_deal
 from tests.cluster import Cluster
 from tests.multiprocess.conftest import WAIT, Table, log_of
 

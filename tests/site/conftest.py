@@ -16,6 +16,7 @@ from django.core.cache import cache
 from accounts.models import User
 from game.engine import Match, Rules
 from game.models import Game
+from game.table.store import create_game
 from tests import people
 
 PASSWORD = people.PASSWORD
@@ -71,9 +72,7 @@ def outsider(make_person: MakePerson) -> User:
 @pytest.fixture
 def owner_game(owner: User, friend: User) -> Game:
     """The owner's game, not started: the owner in seat 0, the friend in seat 1."""
-    return Game.objects.create(
-        host=owner, name="Olive's table", rules=Rules().to_dict(), seat_0=owner, seat_1=friend
-    )
+    return create_game(owner, "Olive's table", [owner, friend, None, None], rules=Rules().to_dict())
 
 
 def start(game: Game) -> Game:

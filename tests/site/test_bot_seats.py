@@ -9,11 +9,13 @@ from typing import Any
 import pytest
 
 from accounts.models import User
-from game import bot_services, services, snapshot
-from game.bot_seats import DealHistories
 from game.engine import Match
 from game.models import Game, GameAction
-from game.services import TableError
+from game.table import cache, service
+from game.table.errors import TableError
+from game.table.seats import DealHistories
+from game.table.store import create_game
+from tests.seats import levels, seat_ids, user_in
 from tests.site.conftest import MakePerson, befriend, login, start, text
 from tests.site.test_hosting import form_data
 
@@ -33,8 +35,8 @@ def test_it_hosts_one_person_and_three_computer_players(owner: User, friend: Use
     response = login(owner).post("/host/", data)
     assert response.status_code == 302
     game = Game.objects.get(host=owner)
-    assert game.seat_ids == [owner.pk, None, None, None]
-    assert game.bots == ["", "strong", "easy", "strong"]
+    assert seat_ids(game.pk) == [owner.pk, None, None, None]
+    assert levels(game.pk) == ["", "strong", "easy", "strong"]
 
     host_page = text(login(owner).get("/"))
     assert "Olive & Robo-North" in host_page
@@ -53,16 +55,16 @@ def test_it_hosts_one_person_and_three_computer_players(owner: User, friend: Use
 def test_it_changes_a_computer_players_level_and_seats_a_friend_instead(
     owner: User, friend: User
 ) -> None:
-    game = Game.objects.create(host=owner, name="Bots", seat_0=owner, bots=["", "easy", "", ""])
+    game = create_game(owner, "Bots", [owner, "easy", None, None])
     data = form_data(seat_0=owner.pk, seat_1="bot:strong", seat_2="", seat_3="")
     assert login(owner).post(f"/games/{game.pk}/edit/", data).status_code == 302
     game.refresh_from_db()
-    assert game.bots == ["", "strong", "", ""]
+    assert levels(game.pk) == ["", "strong", "", ""]
     data = form_data(seat_0=owner.pk, seat_1=friend.pk, seat_2="", seat_3="")
     assert login(owner).post(f"/games/{game.pk}/edit/", data).status_code == 302
     game.refresh_from_db()
-    assert game.bots == ["", "", "", ""]
-    assert game.seat_ids == [owner.pk, friend.pk, None, None]
+    assert levels(game.pk) == ["", "", "", ""]
+    assert seat_ids(game.pk) == [owner.pk, friend.pk, None, None]
 
 
 def test_it_refuses_a_level_that_does_not_exist(owner: User) -> None:
@@ -79,10 +81,7 @@ def full_game(owner: User, friend: User, make_person: MakePerson) -> Game:
         person = make_person(email, name)
         befriend(owner, person)
         seated.append(person)
-    game = Game.objects.create(
-        host=owner, name="Full table", seat_0=seated[0], seat_1=seated[1], seat_2=seated[2],
-        seat_3=seated[3],
-    )
+    game = create_game(owner, "Full table", seated)
     return start(game)
 
 
@@ -97,8 +96,8 @@ def test_it_hands_a_seat_to_a_computer_player_and_back_from_the_dashboard(
     response = host.post(f"/games/{full_game.pk}/seats/1/computer/", {"level": "easy"})
     assert response.status_code == 302
     full_game.refresh_from_db()
-    assert full_game.bots == ["", "easy", "", ""]
-    assert full_game.seat_1_id == friend.pk
+    assert levels(full_game.pk) == ["", "easy", "", ""]
+    assert user_in(full_game.pk, 1) == friend.pk
     assert full_game.state == state_before  # the game goes on as it was
     logged = GameAction.objects.get(game=full_game, seq=full_game.version)
     assert logged.events == [
@@ -119,7 +118,7 @@ def test_it_hands_a_seat_to_a_computer_player_and_back_from_the_dashboard(
     response = host.post(f"/games/{full_game.pk}/seats/1/back/")
     assert response.status_code == 302
     full_game.refresh_from_db()
-    assert full_game.bots == ["", "", "", ""]
+    assert levels(full_game.pk) == ["", "", "", ""]
     assert full_game.state == state_before
     assert GameAction.objects.get(game=full_game, seq=full_game.version).events[0]["to"] == "player"
 
@@ -135,7 +134,7 @@ def test_it_lets_only_the_host_hand_seats_over(
         assert login(owner).get(path).status_code == 405
     full_game.refresh_from_db()
     assert full_game.version == version
-    assert full_game.bots == []
+    assert levels(full_game.pk) == ["", "", "", ""]
     assert "Hand to a computer player" not in text(login(friend).get("/"))
 
 
@@ -149,7 +148,7 @@ def test_it_explains_a_hand_over_that_cannot_be_done(owner: User, full_game: Gam
     page = text(host.post(f"/games/{full_game.pk}/seats/9/back/", follow=True))
     assert "There are four seats, 1 to 4." in page
     full_game.refresh_from_db()
-    assert full_game.bots == []
+    assert levels(full_game.pk) == ["", "", "", ""]
 
 
 def test_it_refuses_the_replaced_persons_move_even_from_the_cached_table(
@@ -157,13 +156,13 @@ def test_it_refuses_the_replaced_persons_move_even_from_the_cached_table(
 ) -> None:
     match = Match.from_json(full_game.state)
     seat = match.turn()[0]
-    person = full_game.seat_ids[seat]
+    person = user_in(full_game.pk, seat)
     assert person is not None
-    latest = bot_services.hand_over(full_game.pk, owner.pk, seat, "strong")
-    snapshot.remember(latest)  # as announcing it does: the quick path would start from it
+    latest = service.hand_over(full_game.pk, owner.pk, seat, "strong")
+    cache.remember(latest)  # as announcing it does: the quick path would start from it
     move = match.legal_actions(seat)[0]
     with pytest.raises(TableError) as refused:
-        services.apply_action(full_game.pk, person, move, latest.version)
+        service.act(full_game.pk, person, move, latest.version)
     assert refused.value.code == "replaced"
     assert Game.objects.get(pk=full_game.pk).version == latest.version
 
@@ -189,11 +188,11 @@ def test_it_gives_bots_the_deals_events_from_the_log_and_from_memory_alike(
     )
     in_deal = len(changes) - 1  # the version of the hand-over, before the round reset
     expected = [first, changes[2][0], *plays]
-    assert bot_services.bot_history(owner_game.pk, in_deal) == expected
-    assert bot_services.bot_history(owner_game.pk, len(changes)) == [changes[-1][1]]
-    assert bot_services.bot_history(owner_game.pk, 1) == [changes[0][0], changes[0][1]]
+    assert service.bot_history(owner_game.pk, in_deal) == expected
+    assert service.bot_history(owner_game.pk, len(changes)) == [changes[-1][1]]
+    assert service.bot_history(owner_game.pk, 1) == [changes[0][0], changes[0][1]]
 
     kept = DealHistories()
     for seq, events in enumerate(changes, start=1):
         kept.follow(SimpleNamespace(game_id=owner_game.pk, version=seq, events=events))
-        assert kept.get(owner_game.pk, seq) == bot_services.bot_history(owner_game.pk, seq)
+        assert kept.get(owner_game.pk, seq) == service.bot_history(owner_game.pk, seq)

@@ -6,6 +6,7 @@ from django.test import Client
 
 from accounts.models import FriendRequest, Friendship, User
 from game.models import Game
+from tests.seats import seat_ids
 from tests.site.conftest import MakePerson, befriend, login, text
 
 
@@ -145,7 +146,7 @@ def test_it_takes_a_removed_friend_out_of_the_hosts_seats(
 ) -> None:
     login(owner).post(f"/friends/{friend.pk}/remove/")
     owner_game.refresh_from_db()
-    assert owner_game.seat_ids == [owner.pk, None, None, None]
+    assert seat_ids(owner_game.pk) == [owner.pk, None, None, None]
     assert "Olive's table" not in login(friend).get("/").content.decode()
 
 

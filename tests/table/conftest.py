@@ -27,8 +27,9 @@ from django.db import OperationalError, connection, connections, transaction
 from pytest_django.fixtures import Settings
 
 from accounts.models import User
-from game import loop_save
 from game.models import Game
+from game.table import loop_connection
+from game.table.store import create_game
 from tests.people import befriend
 from twentynine.asgi import application
 
@@ -211,7 +212,7 @@ async def _close_connections_after() -> AsyncIterator[None]:
     test database can be dropped."""
     yield
     await _stop_background_tasks()
-    await loop_save.close()
+    await loop_connection.close()
     await sync_to_async(connections.close_all)()
 
 
@@ -264,14 +265,7 @@ def outsider() -> User:
 
 @pytest.fixture
 def game(owner: User, players: list[User]) -> Game:
-    return Game.objects.create(
-        host=owner,
-        name="Friday 29",
-        seat_0=players[0],
-        seat_1=players[1],
-        seat_2=players[2],
-        seat_3=players[3],
-    )
+    return create_game(owner, "Friday 29", players)
 
 
 @pytest.fixture

@@ -25,6 +25,7 @@ from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_K
 from django.contrib.sessions.backends.db import SessionStore
 from accounts.models import Friendship, User
 from game.models import Game
+from game.table.store import create_game
 
 def cookie(user):
     store = SessionStore()
@@ -45,10 +46,7 @@ for t in range(COUNT):
     for guest in seated[1:]:
         Friendship.objects.create(user=seated[0], friend=guest)
         Friendship.objects.create(user=guest, friend=seated[0])
-    game = Game.objects.create(
-        host=seated[0], name=f"Table {t}",
-        seat_0=seated[0], seat_1=seated[1], seat_2=seated[2], seat_3=seated[3],
-    )
+    game = create_game(seated[0], f"Table {t}", seated)
     tables.append({"game": game.pk, "cookies": [cookie(u) for u in seated]})
 print(json.dumps(tables))
 """

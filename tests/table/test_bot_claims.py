@@ -1,4 +1,4 @@
-"""Only one server process thinks for a computer player's turn (``game.bot_claims``).
+"""Only one server process thinks for a computer player's turn (``game.table.bot_claims``).
 
 The first process to claim a turn (game, version) takes it; another finds it held and
 waits for the lease to end, then takes it over if the game is still at that version (the
@@ -13,9 +13,9 @@ import time
 from channels.db import database_sync_to_async
 from pytest_django.fixtures import Settings
 
-from game import bot_runner
-from game.bot_claims import claim_turn
 from game.models import BotTurn, Game
+from game.table import bot_turns
+from game.table.bot_claims import claim_turn
 
 LEASE = 5.0
 
@@ -62,7 +62,7 @@ async def test_it_waits_for_another_process_s_claim_before_thinking(
     await database_sync_to_async(at_version)(game, 3)
     held_until = time.time() + 0.8
     await BotTurn.objects.acreate(game=game, version=3, until=held_until)
-    assert await bot_runner._claimed(game.pk, 3)
+    assert await bot_turns._claimed(game.pk, 3)
     assert time.time() >= held_until
     assert (await BotTurn.objects.aget(game=game)).until > held_until
 
@@ -73,7 +73,7 @@ async def test_it_stops_waiting_once_the_other_process_has_moved(
     settings.BOT_TURN_LEASE = 0.2
     await database_sync_to_async(at_version)(game, 3)
     await BotTurn.objects.acreate(game=game, version=3, until=time.time() + 60)
-    waiting = asyncio.ensure_future(bot_runner._claimed(game.pk, 3))
+    waiting = asyncio.ensure_future(bot_turns._claimed(game.pk, 3))
     await asyncio.sleep(0.5)
     assert not waiting.done()
     await database_sync_to_async(at_version)(game, 4)  # the holder made the move

@@ -25,8 +25,7 @@ asha = User.objects.create_user("asha@example.com", None, first_name="Asha")
 esha = User.objects.create_user("esha@example.com", None, first_name="Esha")
 Friendship.objects.create(user=asha, friend=esha)
 Friendship.objects.create(user=esha, friend=asha)
-game = Game.objects.create(host=asha, name="Asha and the bots", seat_0=asha,
-                           bots=["", "strong", "easy", "strong"])
+game = create_game(asha, "Asha and the bots", [asha, "strong", "easy", "strong"])
 print(json.dumps({"game": game.pk, "asha": cookie(asha), "esha": cookie(esha)}))
 """
 

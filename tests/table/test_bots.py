@@ -18,9 +18,11 @@ from channels.db import database_sync_to_async
 from pytest_django.fixtures import Settings
 
 from accounts.models import User
-from game.bot_runner import history_kept
-from game.bot_services import bot_history
 from game.models import Game, GameAction
+from game.table.bot_turns import history_kept
+from game.table.service import bot_history
+from game.table.store import create_game
+from tests.seats import levels
 from tests.table.conftest import Open, TableClient, seat_everyone, session_cookie
 
 # A bot's first move waits for its worker process to start.
@@ -87,9 +89,7 @@ def received_events(client: TableClient) -> list[dict[str, Any]]:
 @pytest.fixture
 def bot_game(owner: User) -> Game:
     """Olive hosts and sits in seat 0; computer players hold the other three seats."""
-    return Game.objects.create(
-        host=owner, name="Olive and the bots", seat_0=owner, bots=["", "strong", "easy", "strong"]
-    )
+    return create_game(owner, "Olive and the bots", [owner, "strong", "easy", "strong"])
 
 
 async def test_it_plays_a_whole_deal_with_one_person_and_three_computer_players(
@@ -124,10 +124,10 @@ async def test_it_plays_a_whole_deal_with_one_person_and_three_computer_players(
 async def test_it_lets_a_spectator_watch_four_computer_players(
     owner: User, friend: User
 ) -> None:
-    game = await Game.objects.acreate(
-        host=owner,
-        name="Robots only",
-        bots=["easy", "strong", "easy", "strong"],
+    game = await database_sync_to_async(create_game)(
+        owner,
+        "Robots only",
+        ["easy", "strong", "easy", "strong"],
         rules={"marriage": "after_trick", "last_trick_point": True},
     )
     watcher = await open_game(game.pk, friend)
@@ -183,8 +183,7 @@ async def test_it_hands_a_seat_to_a_computer_player_and_back(
     assert state["table"]["you"]["replaced"] is False
     assert state["table"]["players"][2]["name"] == "Chitra"
     assert state["view"]["round_no"] >= before["view"]["round_no"]
-    saved = await Game.objects.aget(pk=game.pk)
-    assert saved.bots == ["", "", "", ""]
+    assert await database_sync_to_async(levels)(game.pk) == ["", "", "", ""]
     for client in clients:
         await client.close()
 
@@ -211,7 +210,7 @@ async def test_it_lets_only_the_host_hand_seats_over(
     assert (await _next_error(olive))["code"] == "missing_field"
     saved = await Game.objects.aget(pk=game.pk)
     assert saved.version == version
-    assert saved.bots == []
+    assert await database_sync_to_async(levels)(game.pk) == ["", "", "", ""]
     for client in [*clients, watcher]:
         await client.close()
 
@@ -246,9 +245,8 @@ async def _step(people: list[TableClient], rng: random.Random) -> None:
 async def test_it_deals_when_the_host_gives_the_empty_seat_to_a_computer_player(
     owner: User, players: list[User]
 ) -> None:
-    game = await Game.objects.acreate(
-        host=owner, name="Three and a bot", seat_0=players[0], seat_1=players[1],
-        seat_2=players[2],
+    game = await database_sync_to_async(create_game)(
+        owner, "Three and a bot", [*players[:3], None]
     )
     clients = [await open_game(game.pk, user) for user in players[:3]]
     assert clients[0].state["table"]["started"] is False

@@ -9,8 +9,8 @@ from channels.db import database_sync_to_async
 from pytest_django.fixtures import Settings
 
 from accounts.models import Friendship, User
-from game import chat
 from game.models import ChatMessage, Game
+from game.table import chat
 from tests.table.conftest import Open, TableClient
 
 HTML = 'Hi <b>all</b> & <script>alert("29")</script>'

@@ -8,8 +8,9 @@ import pytest
 from channels.db import database_sync_to_async
 
 from accounts.models import User
-from game import services, snapshot
 from game.models import Game, GameAction
+from game.table import service, store
+from game.table.errors import TableError
 from tests.table.conftest import Open, seat_everyone
 
 
@@ -44,12 +45,12 @@ async def test_it_refuses_a_write_against_a_version_that_moved_on(
 
     def race() -> None:
         # A writer that read the row before another writer committed.
-        stale = snapshot.game_with_players(game.pk)
-        services.apply_action(game.pk, user.pk, action, version)
-        match = snapshot.load(stale).match
+        stale, seats = store.game_with_seats(game.pk)
+        service.act(game.pk, user.pk, action, version)
+        match = store.load(stale, seats).match
         assert match is not None
-        with pytest.raises(services.TableError) as refused:
-            services._commit(stale, match, action, [], seat=in_turn.seat, actor_id=user.pk)
+        with pytest.raises(TableError) as refused:
+            service._commit(stale, seats, match, action, [], seat=in_turn.seat, actor_id=user.pk)
         assert refused.value.code == "stale"
 
     await database_sync_to_async(race)()

@@ -20,10 +20,11 @@ from channels.db import database_sync_to_async
 from django.test import Client
 
 from accounts.models import User
-from game import deal_history
 from game.engine import Match
 from game.engine.cards import CODES, SUITS
 from game.models import DealRecord, Game
+from game.table import deal_history
+from game.table.events import ends_deal
 from tests.people import logged_in
 from tests.table.conftest import Open, TableClient, seat_everyone, settle
 
@@ -141,7 +142,7 @@ async def played(
     monkeypatch: pytest.MonkeyPatch,
 ) -> dict[int, DealTruth]:
     """Six deals played at the table, the same ones every run (the shuffles are seeded)."""
-    monkeypatch.setattr("game.services.secrets.randbelow", lambda n: 0)
+    monkeypatch.setattr("game.table.service.secrets.randbelow", lambda n: 0)
     monkeypatch.setattr("game.engine.match.secrets.SystemRandom", lambda: random.Random(29))
     clients = await seat_everyone(open_table, players)
     await open_table(friend)
@@ -163,7 +164,7 @@ async def test_it_records_every_deal_that_ended(
     assert outcomes <= {"made", "lost", "annulled", "abandoned"}
     for record in records:
         assert record.events[0]["type"] == "deal" and record.events[0]["packet"] == 1
-        assert deal_history.ends_deal(record.events[-1])
+        assert ends_deal(record.events[-1])
         assert record.summary["players"] == ["Olive", "Bilal", "Chitra", "Dev"]
         if record.outcome in ("made", "lost"):
             end = record.events[-1]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from game.flood import FloodGuard, Verdict
+from game.table.flood import FloodGuard, Verdict
 
 
 class Clock:

@@ -12,8 +12,8 @@ from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 
 from accounts.models import User
-from game import receivers
 from game.models import Game
+from game.table import receivers
 from tests.table.conftest import ORIGIN, Open, seat_everyone, session_cookie
 from twentynine.asgi import application
 

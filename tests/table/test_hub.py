@@ -11,8 +11,8 @@ from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 
 from accounts.models import User
-from game import broadcast
 from game.models import Game
+from game.table import broadcast
 from tests.table.conftest import Open, TableClient, seat_everyone, session_cookie, settle
 
 

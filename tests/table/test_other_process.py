@@ -10,9 +10,9 @@ from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 
 from accounts.models import User
-from game import broadcast, services, snapshot
 from game.engine import Match
 from game.models import Game
+from game.table import broadcast, cache, service, store
 from tests.table.conftest import Open, seat_everyone, settle
 
 
@@ -26,10 +26,10 @@ async def test_it_builds_another_processs_change_once_and_reads_no_database(
     in_turn = next(c for c in clients[:4] if c.state["legal"])
     action = in_turn.state["legal"][0]
     # Another process applies the action and announces it; this process has never seen it.
-    latest = await database_sync_to_async(services.apply_action)(
+    latest = await database_sync_to_async(service.act)(
         game.pk, players[in_turn.seat].pk, action, version
     )
-    snapshot._cache.clear()
+    cache._cache.clear()
     parsed: list[object] = []
     real_from_data = Match.from_data
 
@@ -41,8 +41,8 @@ async def test_it_builds_another_processs_change_once_and_reads_no_database(
         raise AssertionError("a socket read the game from the database")
 
     monkeypatch.setattr(Match, "from_data", staticmethod(counting_from_data))
-    for name in ("current", "load", "game_with_players", "history"):
-        monkeypatch.setattr(snapshot, name, no_database)
+    for name in ("current", "load", "game_with_seats", "locked", "history"):
+        monkeypatch.setattr(store, name, no_database)
     layer = get_channel_layer()
     assert layer is not None
     await layer.group_send(broadcast.group_name(game.pk), broadcast._message(latest))

@@ -16,9 +16,10 @@ from django.utils import timezone
 from pytest_django.fixtures import Settings
 
 from accounts.models import User
-from game import presence
-from game.bot_seats import LEVELS
 from game.models import Game, TablePresence
+from game.table import presence
+from game.table.seats import LEVELS
+from tests import seats
 from tests.table.conftest import Open, TableClient
 
 
@@ -116,7 +117,7 @@ async def test_it_forgets_a_socket_that_closed(
 async def test_it_shows_a_computer_players_seat_as_computer(
     open_table: Open, players: list[User], game: Game
 ) -> None:
-    await Game.objects.filter(pk=game.pk).aupdate(bots=["", "", "", LEVELS[0]])
+    await database_sync_to_async(seats.put)(game.pk, 3, players[3].pk, LEVELS[0])
     olive = await open_table(players[0])
     dev = await open_table(players[3])  # Dev's seat was handed to a computer player: he watches
     message = await presence_until(dev, ["online", "away", "away", "computer"])

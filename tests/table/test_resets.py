@@ -6,9 +6,9 @@ import pytest
 from channels.db import database_sync_to_async
 
 from accounts.models import User
-from game import services
 from game.engine import Match
 from game.models import Game
+from game.table import service
 from tests.table.conftest import Open, TableClient, seat_everyone, settle
 
 
@@ -69,7 +69,7 @@ async def test_it_resets_from_the_dashboard_and_tells_every_socket(
 ) -> None:
     clients = await seat_everyone(open_table, players)
     version = clients[0].state["version"]
-    await database_sync_to_async(services.reset_game)(game.pk, owner.pk, "round")
+    await database_sync_to_async(service.reset_game)(game.pk, owner.pk, "round")
     await settle(clients, version + 1)
     assert clients[3].state["events"][0] == {
         "type": "reset", "what": "round"
@@ -80,19 +80,19 @@ async def test_it_refuses_dashboard_resets_by_others_or_too_early(
     open_table: Open, players: list[User], game: Game, owner: User
 ) -> None:
     def attempts() -> None:
-        with pytest.raises(services.TableError, match="not started") as early:
-            services.reset_game(game.pk, owner.pk, "score")
+        with pytest.raises(service.TableError, match="not started") as early:
+            service.reset_game(game.pk, owner.pk, "score")
         assert early.value.code == "not_started"
-        with pytest.raises(services.TableError) as not_host:
-            services.reset_game(game.pk, players[1].pk, "score")
+        with pytest.raises(service.TableError) as not_host:
+            service.reset_game(game.pk, players[1].pk, "score")
         assert not_host.value.code == "not_host"
 
     await database_sync_to_async(attempts)()
     await seat_everyone(open_table, players)
 
     def bad_what() -> None:
-        with pytest.raises(services.TableError, match="score, round, deck or all"):
-            services.reset_game(game.pk, owner.pk, "everything")
+        with pytest.raises(service.TableError, match="score, round, deck or all"):
+            service.reset_game(game.pk, owner.pk, "everything")
 
     version = (await Game.objects.aget(pk=game.pk)).version
     await database_sync_to_async(bad_what)()

@@ -7,8 +7,9 @@ from django.db.models import Q
 
 from accounts.friends import remove_friend
 from accounts.models import Friendship, User
-from game import services
 from game.models import Game, GameAction
+from game.table import service
+from tests import seats
 from tests.table.conftest import Open, TableClient, seat_everyone, session_cookie
 
 
@@ -100,8 +101,8 @@ async def test_it_turns_a_player_who_lost_their_seat_into_a_spectator(
     dev = clients[3]
 
     def reseat() -> None:
-        Game.objects.filter(pk=game.pk).update(seat_3=friend)
-        services.seats_changed(game.pk)
+        seats.put(game.pk, 3, friend.pk)
+        service.seats_changed(game.pk)
 
     await database_sync_to_async(reseat)()
     state = await dev.until(lambda s: s["table"]["you"]["seat"] is None)
@@ -117,10 +118,10 @@ async def test_it_closes_the_socket_of_someone_who_may_no_longer_watch(
     dev = clients[3]
 
     def reseat() -> None:
-        Game.objects.filter(pk=game.pk).update(seat_3=outsider)
+        seats.put(game.pk, 3, outsider.pk)
         # Dev is no longer the host's friend either.
         Friendship.objects.filter(Q(user=players[3]) | Q(friend=players[3])).delete()
-        services.seats_changed(game.pk)
+        service.seats_changed(game.pk)
 
     await database_sync_to_async(reseat)()
     assert await dev.closed_with() == 4403
@@ -146,4 +147,4 @@ async def test_it_closes_an_unfriended_players_socket_and_frees_their_seat_at_on
     assert await clients[3].closed_with() == 4403
     assert len(clients[3].frames) == frames
     await clients[0].until(lambda s: s["table"]["players"][3]["user_id"] is None)
-    assert (await Game.objects.aget(pk=game.pk)).seat_3_id is None
+    assert await database_sync_to_async(seats.user_in)(game.pk, 3) is None

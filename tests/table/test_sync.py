@@ -11,8 +11,8 @@ from django.utils import timezone
 from pytest_django.fixtures import Settings
 
 from accounts.models import User
-from game import autodeal, services
 from game.models import Game
+from game.table import autodeal, service
 from tests.table.conftest import Open, TableClient, play_random_step, seat_everyone, settle
 
 
@@ -61,13 +61,13 @@ async def test_it_sends_the_whole_table_after_a_version_gap_and_the_log_on_sync(
     in_turn = next(c for c in clients if c.state["legal"])
     user = players[in_turn.seat]
     missed = in_turn.state["legal"][0]
-    await database_sync_to_async(services.apply_action)(game.pk, user.pk, missed, start)
+    await database_sync_to_async(service.act)(game.pk, user.pk, missed, start)
     assert await clients[0].nothing_more()
 
     # The next change is announced: every socket gets the whole current table, no events
     # (missed changes are not replayed: the page asks for the full state instead).
     def next_in_turn() -> tuple[User, dict[str, object]]:
-        match = services.refresh(game.pk, players[0])[1].match
+        match = service.refresh(game.pk, players[0])[1].match
         assert match is not None
         seat = match.turn()[0]
         return players[seat], match.legal_actions(seat)[0]

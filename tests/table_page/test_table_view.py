@@ -11,6 +11,7 @@ from django.urls import reverse
 
 from accounts.models import User
 from game.models import Game
+from game.table.store import create_game
 from tests.people import befriend, logged_in, make_person
 
 
@@ -45,14 +46,8 @@ def outsider(db: None) -> User:
 
 @pytest.fixture
 def game(owner: User, players: list[User]) -> Game:
-    return Game.objects.create(
-        host=owner,
-        name="Friday 29",
-        conference_link="https://meet.example.com/friday",
-        seat_0=players[0],
-        seat_1=players[1],
-        seat_2=players[2],
-        seat_3=players[3],
+    return create_game(
+        owner, "Friday 29", players, conference_link="https://meet.example.com/friday"
     )
 
 

@@ -15,6 +15,7 @@ from django.db import transaction
 from accounts.models import AccountType, Friendship, User
 from game.engine import Rules
 from game.models import Game
+from game.table import store
 
 PLAYERS = [
     ("asha@example.com", "Asha"),
@@ -48,20 +49,11 @@ class Command(BaseCommand):
             for other in players[i + 1 :]:
                 self._befriend(one, other)
         self._befriend(players[0], spectator)
-        game, created = Game.objects.get_or_create(
-            host=players[0],
-            defaults={
-                "name": GAME_NAME,
-                "rules": Rules().to_dict(),
-                "seat_0": players[0],
-                "seat_1": players[1],
-                "seat_2": players[2],
-                "seat_3": players[3],
-            },
-        )
-        if not created and not game.started:
-            game.seat_0, game.seat_1, game.seat_2, game.seat_3 = players
-            game.save(update_fields=["seat_0", "seat_1", "seat_2", "seat_3"])
+        game = Game.objects.filter(host=players[0]).first()
+        if game is None:
+            game = store.create_game(players[0], GAME_NAME, players, rules=Rules().to_dict())
+        elif not game.started:
+            store.save_seats(game.pk, [(p.pk, "") for p in players])
         emails = ", ".join(email for email, _ in [*PLAYERS, SPECTATOR])
         self.stdout.write(
             self.style.SUCCESS(

@@ -1,8 +1,8 @@
 """Who is here, over the table's websocket: the part of ``TableConsumer`` that keeps presence.
 
-A socket that is let in writes its row (``game.presence``), has it renewed every
+A socket that is let in writes its row (``game.table.presence``), has it renewed every
 ``PRESENCE_REFRESH`` seconds with every other socket of the process
-(``game.presence_renewal``) and deletes it when it closes; after each arrival
+(``game.table.presence_renewal``) and deletes it when it closes; after each arrival
 and departure the table's presence goes to the game's group. Each socket sends
 its browser a ``presence`` message only when what it shows would change, and
 also checks at every renewal, so rows left by a stopped process (whose sockets
@@ -19,9 +19,9 @@ from typing import Any
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
-from game import presence
-from game.broadcast import group_name
-from game.presence_renewal import renewer
+from game.table import presence
+from game.table.broadcast import group_name
+from game.table.presence_renewal import renewer
 
 PRESENCE_EVENT = "presence.changed"
 
@@ -29,7 +29,7 @@ log = logging.getLogger(__name__)
 
 
 class PresenceSocket(AsyncWebsocketConsumer):
-    """Presence handlers mixed into ``game.consumers.TableConsumer`` (which provides the
+    """Presence handlers mixed into ``game.table.consumer.TableConsumer`` (which provides the
     game, the user and the role)."""
 
     presence_sent: presence.Presence | None = None
@@ -69,7 +69,7 @@ class PresenceSocket(AsyncWebsocketConsumer):
             await self._send_presence(event["presence"])
 
     async def presence_renewed(self, here: presence.Presence) -> None:
-        """This process renewed its rows: the table's presence now (``game.presence_renewal``)."""
+        """This process renewed its rows: the table's presence now (``presence_renewal``)."""
         if self.role is not None:
             await self._send_presence(here)
 

@@ -1,7 +1,7 @@
 """Telling a table's sockets that it changed: one group per game.
 
 A group message says "game 5 is now at version 12" and carries that version's
-snapshot as plain data (``Snapshot.wire``), so a process that did not make the
+snapshot as plain data (``wire.to_group``), so a process that did not make the
 change builds it once from the message, with no database query, and each
 socket sends its own seat's view of it. Delivery through a channel layer is at
 most once: a socket that sees a version gap re-checks what it must and sends
@@ -18,8 +18,9 @@ from typing import Any
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 
-from game import snapshot
-from game.snapshot import Snapshot
+from game.table import cache
+from game.table.snapshot import Snapshot
+from game.table.wire import to_group
 
 CHANGED = "table.changed"
 GONE = "table.gone"
@@ -35,7 +36,7 @@ def _message(latest: Snapshot) -> dict[str, Any]:
         "type": CHANGED,
         "game": latest.game_id,
         "version": latest.version,
-        "snapshot": latest.wire(),
+        "snapshot": to_group(latest),
     }
 
 
@@ -47,13 +48,13 @@ def _layer() -> Any:
 
 async def announce(latest: Snapshot) -> None:
     """Tell every socket of the game (in every process) about a committed change."""
-    snapshot.remember(latest)
+    cache.remember(latest)
     await _layer().group_send(group_name(latest.game_id), _message(latest))
 
 
 def announce_from_sync(latest: Snapshot) -> None:
     """``announce`` for synchronous callers such as the dashboard's views."""
-    snapshot.remember(latest)
+    cache.remember(latest)
     async_to_sync(_layer().group_send)(group_name(latest.game_id), _message(latest))
 
 

@@ -11,41 +11,41 @@ from typing import Any, cast
 
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import render
 
 from accounts.models import User
-from game.access import role_for
-from game.bot_seats import bot_name, levels
-from game.models import Game
+from game.table import store
+from game.table.access import role_for
+from game.table.errors import TableError
+from game.table.seats import Seating, seat_of
+from game.table.snapshot import Role
 
 
-def seat_names(game: Game) -> list[str | None]:
-    """The shown name of the player in each seat 0-3 (a computer player's when one holds it),
-    None for an empty seat."""
-    ids = [uid for uid in game.seat_ids if uid is not None]
-    users = {user.pk: user for user in User.objects.filter(pk__in=ids)}
-    bots = levels(game.bots)
-    return [
-        bot_name(seat) if bots[seat] else users[uid].display_name if uid in users else None
-        for seat, uid in enumerate(game.seat_ids)
-    ]
+def viewable(request: HttpRequest, game_id: int) -> tuple[Any, Seating, Role]:
+    """The game, its seats and the user's role there (404 when there is no such game or the
+    user may not see it)."""
+    try:
+        game, players = store.game_with_seats(game_id)
+    except TableError:
+        raise Http404("No such game") from None
+    role = role_for(game, cast(User, request.user), players)
+    if role is None:
+        raise Http404("No such game")
+    return game, players, role
 
 
 @login_required
 def table(request: HttpRequest, game_id: int) -> HttpResponse:
     """The table of one game, for its seated players and the host's friends (404 otherwise)."""
-    game = get_object_or_404(Game, pk=game_id)
-    role = role_for(game, cast(User, request.user))
-    if role is None:
-        raise Http404("No such game")
-    names = seat_names(game)
+    game, players, role = viewable(request, game_id)
+    names = [p.name for p in players]
     page: dict[str, Any] = {
         "game": game.pk,
         "name": game.name,
         "seat": role.seat,
         "spectator": role.spectator,
         "host": role.host,
-        "host_seat": game.seat_of(game.host_id),
+        "host_seat": seat_of(players, game.host_id),
         "players": names,
         "play_direction": game.play_direction,
         "conference_link": game.conference_link,

@@ -6,7 +6,7 @@ It is stored as written and shown as text (pages never parse it as HTML). Who
 may write is decided from the game row at the moment of writing: the seated
 players, and the host's friends who watch unless the host turned spectator chat
 off (the host may always write). How often a socket may write is the socket's
-business (``game.chat_socket``).
+business (``game.table.chat_socket``).
 """
 
 from __future__ import annotations
@@ -15,11 +15,13 @@ import re
 import unicodedata
 from typing import Any
 
-from django.core.exceptions import PermissionDenied
+from django.utils.translation import gettext as _
 
 from accounts.models import User
-from game.access import role_for
-from game.models import ChatMessage, Game
+from game.models import ChatMessage
+from game.table import store
+from game.table.access import role_for
+from game.table.errors import TableError
 
 MAX_LENGTH = 200
 # How many lines a (re)connecting socket is sent, how many a game keeps, and how often
@@ -33,15 +35,6 @@ _SPACE = re.compile(r"\s+")
 _BIDI = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 
 
-class ChatRefused(Exception):
-    """A line that was not posted; ``code`` is the protocol's error code."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
-
-
 def clean(text: object) -> str:
     """The line as it will be kept: spaces collapsed, control characters dropped.
 
@@ -49,17 +42,18 @@ def clean(text: object) -> str:
     'hello <b>there</b>'
     """
     if not isinstance(text, str):
-        raise ChatRefused("missing_field", 'A chat message needs "text" (a string).')
+        raise TableError("missing_field", _('A chat message needs "text" (a string).'))
     spaced = _SPACE.sub(" ", text)
     kept = "".join(
         ch for ch in spaced if unicodedata.category(ch) not in ("Cc", "Cs") and ch not in _BIDI
     )
     line = kept.strip()
     if not line:
-        raise ChatRefused("chat_empty", "Write something before sending.")
+        raise TableError("chat_empty", _("Write something before sending."))
     if len(line) > MAX_LENGTH:
-        raise ChatRefused(
-            "chat_too_long", f"A chat message may be at most {MAX_LENGTH} characters."
+        raise TableError(
+            "chat_too_long",
+            _("A chat message may be at most %(most)s characters.") % {"most": MAX_LENGTH},
         )
     return line
 
@@ -79,16 +73,16 @@ def as_message(line: ChatMessage) -> dict[str, Any]:
 def post(game_id: int, user: User, text: object) -> tuple[dict[str, Any], bool]:
     """Keep one line from this user; returns it and whether spectators may chat.
 
-    Raises ChatRefused (empty, too long, not allowed, spectator chat off) and
-    Game.DoesNotExist; nothing is kept then.
+    Raises TableError (empty, too long, not allowed, spectator chat off, no such game);
+    nothing is kept then.
     """
     line = clean(text)
-    game = Game.objects.get(pk=game_id)
-    role = role_for(game, user)
+    game, players = store.game_with_seats(game_id)
+    role = role_for(game, user, players)
     if role is None:
-        raise ChatRefused("forbidden", "You may not see this table.")
+        raise TableError("forbidden", _("You may not see this table."))
     if role.spectator and not role.host and not game.spectator_chat:
-        raise ChatRefused("chat_off", "The host has turned spectator chat off.")
+        raise TableError("chat_off", _("The host has turned spectator chat off."))
     saved = ChatMessage.objects.create(
         game=game, author=user, name=user.display_name, seat=role.seat, text=line
     )
@@ -99,17 +93,15 @@ def post(game_id: int, user: User, text: object) -> tuple[dict[str, Any], bool]:
 
 def recent(game_id: int) -> tuple[list[dict[str, Any]], bool]:
     """The latest RECENT lines, oldest first, and whether spectators may chat."""
-    allowed = Game.objects.values_list("spectator_chat", flat=True).get(pk=game_id)
+    allowed = store.spectators_may_chat(game_id)
     lines = ChatMessage.objects.filter(game_id=game_id).order_by("-id")[:RECENT]
     return [as_message(line) for line in reversed(lines)], allowed
 
 
 def allow_spectators(game_id: int, user_id: int, allowed: bool) -> None:
-    """The host turns spectator chat on or off (PermissionDenied for anyone else)."""
-    game = Game.objects.get(pk=game_id)
-    if game.host_id != user_id:
-        raise PermissionDenied("Only the host can turn spectator chat on or off.")
-    Game.objects.filter(pk=game_id).update(spectator_chat=allowed)
+    """The host turns spectator chat on or off (``TableError`` for anyone else)."""
+    if not store.let_spectators_chat(game_id, user_id, allowed):
+        raise TableError("not_host", _("Only the host can turn spectator chat on or off."))
 
 
 def _forget_old(game_id: int) -> None:

@@ -5,7 +5,7 @@ workers for the decision, a process claims the turn (game, version) for
 ``BOT_TURN_LEASE`` seconds in one statement, which succeeds only while the game is
 at that version. A process that finds the turn claimed waits until the lease is over
 and tries again (its holder may have died or stalled), until the game moves on. The
-move itself stays guarded by the version (``bot_services.play_for_bot``), so the
+move itself stays guarded by the version (``service.play_for_bot``), so the
 claim saves work and never decides correctness: a turn claimed twice after a lease
 ran out is still applied once.
 """

@@ -2,7 +2,7 @@
 
 After a deal ends the game row holds ``next_deal_at``. Every socket that sees
 a snapshot with a deal due calls ``schedule_next_deal``; each process keeps one
-timer per (game, version), and ``loop_save.deal_next`` deals only if the game
+timer per (game, version), and ``service.deal_next_from_loop`` deals only if the game
 still sits at that version, so the deal happens once however many sockets,
 processes or restarts saw it coming. A deadline that passed while the server
 was down is met by the first socket that connects or syncs.
@@ -13,10 +13,10 @@ from __future__ import annotations
 import asyncio
 import logging
 
-from game import loop_save
-from game.broadcast import announce
-from game.services import TableError
-from game.snapshot import Snapshot
+from game.table import service
+from game.table.broadcast import announce
+from game.table.errors import TableError
+from game.table.snapshot import Snapshot
 
 log = logging.getLogger(__name__)
 
@@ -45,7 +45,7 @@ async def _deal_when_due(key: tuple[int, int], delay: float) -> None:
     await asyncio.sleep(delay + 0.01)
     game_id, version = key
     try:
-        dealt = await loop_save.deal_next(game_id, version)
+        dealt = await service.deal_next_from_loop(game_id, version)
     except TableError:  # the game was deleted
         return
     except Exception:

@@ -1,6 +1,6 @@
 """Renewing the presence rows of every open socket of this process at once.
 
-Each open table socket has a row in ``TablePresence`` (``game.presence``) that must
+Each open table socket has a row in ``TablePresence`` (``game.table.presence``) that must
 be renewed every ``PRESENCE_REFRESH`` seconds or it stops counting. One task per
 process (per event loop) does it for all of them: every ``PRESENCE_REFRESH``
 seconds it renews every registered socket's row in one database call (a row
@@ -22,7 +22,7 @@ from typing import Protocol
 from channels.db import database_sync_to_async
 from django.conf import settings
 
-from game import presence
+from game.table import presence
 
 log = logging.getLogger(__name__)
 

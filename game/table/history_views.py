@@ -2,33 +2,30 @@
 
 Only those who may see the table (its players and the host's friends) see its
 history; anyone else gets a 404, as for the table itself. Everything sent comes
-from ``game.deal_history``, which keeps only what the table saw.
+from ``game.table.deal_history``, which keeps only what the table saw.
 """
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Any
 
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import render
 
-from accounts.models import User
-from game import deal_history
-from game.access import Role, role_for
 from game.models import Game
-from game.table_views import seat_names
+from game.table import deal_history
+from game.table.seats import Seating, seat_of
+from game.table.snapshot import Role
+from game.table.views import viewable
 
 
-def _viewable(request: HttpRequest, game_id: int) -> tuple[Game, Role]:
-    """The game and the user's role there (404 when they may not see it), its earlier deals
-    recorded."""
-    game = get_object_or_404(Game, pk=game_id)
-    role = role_for(game, cast(User, request.user))
-    if role is None:
-        raise Http404("No such game")
-    deal_history.fill_past(game.pk, seat_names(game))
-    return game, role
+def _viewable(request: HttpRequest, game_id: int) -> tuple[Game, Seating, Role]:
+    """The game, its seats and the user's role there (404 when they may not see it), its
+    earlier deals recorded."""
+    game, players, role = viewable(request, game_id)
+    deal_history.fill_past(game.pk, [p.name for p in players])
+    return game, players, role
 
 
 def _json_login_required(request: HttpRequest) -> JsonResponse | None:
@@ -42,7 +39,7 @@ def deals_json(request: HttpRequest, game_id: int) -> HttpResponse:
     refused = _json_login_required(request)
     if refused is not None:
         return refused
-    game, _ = _viewable(request, game_id)
+    game, _players, _role = _viewable(request, game_id)
     return JsonResponse({"game": game.pk, "deals": deal_history.deal_list(game.pk)})
 
 
@@ -51,7 +48,7 @@ def deal_json(request: HttpRequest, game_id: int, number: int) -> HttpResponse:
     refused = _json_login_required(request)
     if refused is not None:
         return refused
-    game, _ = _viewable(request, game_id)
+    game, _players, _role = _viewable(request, game_id)
     deal = deal_history.deal_detail(game.pk, number)
     if deal is None:
         raise Http404("No such deal")
@@ -61,28 +58,28 @@ def deal_json(request: HttpRequest, game_id: int, number: int) -> HttpResponse:
 @login_required
 def deals_page(request: HttpRequest, game_id: int) -> HttpResponse:
     """The page listing every recorded deal of a game."""
-    game, role = _viewable(request, game_id)
+    game, players, role = _viewable(request, game_id)
     deals = deal_history.deal_list(game.pk)
-    context = {"game": game, "deals": deals, "page": _page(game, role)}
+    context = {"game": game, "deals": deals, "page": _page(game, players, role)}
     return render(request, "game/deals.html", context)
 
 
 @login_required
 def deal_page(request: HttpRequest, game_id: int, number: int) -> HttpResponse:
     """One deal, to step through trick by trick (drawn by static/js/deal_review.js)."""
-    game, role = _viewable(request, game_id)
+    game, players, role = _viewable(request, game_id)
     deal = deal_history.deal_detail(game.pk, number)
     if deal is None:
         raise Http404("No such deal")
-    context = {"game": game, "deal": deal, "page": _page(game, role)}
+    context = {"game": game, "deal": deal, "page": _page(game, players, role)}
     return render(request, "game/deal.html", context)
 
 
-def _page(game: Game, role: Role) -> dict[str, Any]:
+def _page(game: Game, players: Seating, role: Role) -> dict[str, Any]:
     """What the page's script needs: the game, the viewer's seat, how the table is drawn."""
     return {
         "game": game.pk,
         "seat": role.seat,
-        "host_seat": game.seat_of(game.host_id),
+        "host_seat": seat_of(players, game.host_id),
         "play_direction": game.play_direction,
     }

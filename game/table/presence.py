@@ -1,7 +1,7 @@
 """Who has a table open: one database row per open socket, so every server process agrees.
 
 A socket's row is written when it is accepted at the table, refreshed every
-``PRESENCE_REFRESH`` seconds while it stays open (``game.presence_renewal``), and deleted by
+``PRESENCE_REFRESH`` seconds while it stays open (``game.table.presence_renewal``), and deleted by
 ``disconnect()``. A process that stops without running ``disconnect()`` leaves
 its rows behind; they stop counting ``PRESENCE_EXPIRY`` seconds after their last
 refresh and are deleted the next time anyone asks. A seated player is "online"
@@ -17,8 +17,8 @@ from typing import Any, TypeVar
 from django.conf import settings
 from django.utils import timezone
 
-from game.bot_seats import levels
-from game.models import Game, TablePresence
+from game.models import TablePresence
+from game.table import store
 
 Presence = dict[str, Any]
 T = TypeVar("T")
@@ -84,15 +84,10 @@ def at_tables(game_ids: set[int]) -> dict[int, Presence]:
             "game_id", "user_id"
         ):
             here[game_id].add(user_id)
-        rows = {
-            row[0]: row[1:]
-            for row in Game.objects.filter(pk__in=chunk).values_list(
-                "pk", "seat_0", "seat_1", "seat_2", "seat_3", "bots"
-            )
-        }
+        holders = store.seat_holders(chunk)
         for game_id in chunk:
-            row: tuple[Any, ...] = rows.get(game_id, (None, None, None, None, []))
-            found[game_id] = _presence(row[:4], levels(row[4]), here[game_id])
+            seat_ids, computers = holders.get(game_id, ((None,) * 4, ("",) * 4))
+            found[game_id] = _presence(seat_ids, computers, here[game_id])
     return found
 
 

@@ -9,10 +9,10 @@ when this process missed one), asks a worker process for the decision (a
 ``ProcessPoolExecutor`` started lazily, ``BOT_WORKERS`` processes, given only the rules,
 the seat, its view and the events: the thinking never runs on the event loop nor holds
 this process's GIL), waits until ``BOT_DELAY`` has passed since the turn began, and
-applies the move through ``bot_services.play_for_bot``, which does nothing unless the
+applies the move through ``service.play_for_bot``, which does nothing unless the
 game is still at that version. So however many sockets, processes or restarts saw the
 turn, the bot moves exactly once; and only the process that claimed the turn first
-thinks for it (``game.bot_claims``: the others wait for the claim's lease to end); a
+thinks for it (``game.table.bot_claims``: the others wait for the claim's lease to end); a
 table nobody watches pauses between deals (the next deal starts when a socket sees it
 due) and resumes when someone opens it.
 """
@@ -30,13 +30,14 @@ from typing import Any
 from channels.db import database_sync_to_async
 from django.conf import settings
 
-from game.bot_claims import Claim, claim_turn
-from game.bot_seats import DealHistories, bot_seats_in_turn, fallback_action
-from game.bot_services import bot_history, play_for_bot
-from game.bot_worker import decide, warm_up
-from game.broadcast import announce
-from game.models import Game
-from game.snapshot import Snapshot
+from game.table import cache
+from game.table.bot_claims import Claim, claim_turn
+from game.table.bot_worker import decide, warm_up
+from game.table.broadcast import announce
+from game.table.errors import TableError
+from game.table.seats import DealHistories, bot_seats_in_turn, fallback_action
+from game.table.service import bot_history, play_for_bot
+from game.table.snapshot import Snapshot
 
 log = logging.getLogger(__name__)
 
@@ -90,7 +91,7 @@ async def _take_turn(latest: Snapshot, seats: list[int]) -> None:
             return
         log.info("Thinking for game %s at version %s", latest.game_id, latest.version)
         await _move(latest, seats, due)
-    except Game.DoesNotExist:
+    except TableError:  # the game was deleted
         return
     except Exception:
         # Forget this turn so that the next socket to connect or sync tries it again.
@@ -99,7 +100,7 @@ async def _take_turn(latest: Snapshot, seats: list[int]) -> None:
 
 
 async def _claimed(game_id: int, version: int) -> bool:
-    """Wait until this process holds the turn (``game.bot_claims``); False once the game has
+    """Wait until this process holds the turn (``game.table.bot_claims``); False once the game has
     moved past it, e.g. because another process made the move."""
     lease = settings.BOT_TURN_LEASE
     while True:
@@ -127,7 +128,7 @@ async def _move(latest: Snapshot, seats: list[int], due: float) -> None:
         if set(latest.match.turn()) - set(seats):
             return  # a person in turn acts next
         first = seats[0]
-        chosen = first, fallback_action(latest.view_and_legal(first)[1])
+        chosen = first, fallback_action(cache.view_and_legal(latest, first)[1])
         log.warning("Every computer player in turn declined in game %s", latest.game_id)
     await asyncio.sleep(max(0.0, due - asyncio.get_running_loop().time()))
     seat, action = chosen
@@ -144,7 +145,7 @@ async def _decide(
 ) -> dict[str, Any] | None:
     """The bot's answer from a worker process; a safe legal action if it fails or errs."""
     assert latest.match is not None
-    view, legal = latest.view_and_legal(seat)
+    view, legal = cache.view_and_legal(latest, seat)
     assert view is not None
     level = latest.bots[seat]
     try:

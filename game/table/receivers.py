@@ -15,16 +15,16 @@ from django.dispatch import receiver
 
 from accounts.models import User
 from accounts.signals import friendship_ended
-from game import services
-from game.broadcast import close_table
 from game.models import Game
+from game.table import service
+from game.table.broadcast import close_table
 
 
 @receiver(friendship_ended)
 def _friendship_ended(sender: Any, user: User, friend: User, **kwargs: Any) -> None:
     """Each of the two loses their place at the other's table (seat and spectating)."""
-    services.access_ended(host_id=user.pk, guest_id=friend.pk)
-    services.access_ended(host_id=friend.pk, guest_id=user.pk)
+    service.access_ended(host_id=user.pk, guest_id=friend.pk)
+    service.access_ended(host_id=friend.pk, guest_id=user.pk)
 
 
 @receiver(post_delete, sender=Game)

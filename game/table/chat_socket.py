@@ -1,6 +1,6 @@
 """The table chat over the table's websocket: the part of ``TableConsumer`` that chats.
 
-A line is checked and kept by ``game.chat`` and then sent to the game's group
+A line is checked and kept by ``game.table.chat`` and then sent to the game's group
 with its text, so every socket (in every process) passes it on to its browser.
 Delivery through the channel layer is at most once: a socket that connects or
 syncs is sent the recent lines again, and pages drop lines they already show
@@ -17,20 +17,18 @@ from typing import Any
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
-from django.core.exceptions import PermissionDenied
 
-from game import chat
-from game.broadcast import group_name
-from game.flood import FloodGuard, Verdict
-from game.models import Game
+from game.table import chat
+from game.table.broadcast import group_name
+from game.table.errors import CLOSE_FLOOD, TableError
+from game.table.flood import FloodGuard, Verdict
 
 CHAT_EVENT = "chat.lines"
-CLOSE_FLOOD = 4408
 
 
 class ChatSocket(AsyncWebsocketConsumer):
-    """Chat handlers mixed into ``game.consumers.TableConsumer`` (which provides the game,
-    the role, ``_error`` and ``_refuse``)."""
+    """Chat handlers mixed into ``game.table.consumer.TableConsumer`` (which provides the game,
+    the role, ``_error``, ``_refused`` and ``_refuse``)."""
 
     chat_guard: FloodGuard | None = None
 
@@ -39,7 +37,7 @@ class ChatSocket(AsyncWebsocketConsumer):
         refused for its text (empty, too long) does not count against the rate."""
         try:
             text = chat.clean(message.get("text"))
-        except chat.ChatRefused as refused:
+        except TableError as refused:
             await self._error(refused.code, refused.message)
             return
         if self.chat_guard is None:
@@ -55,11 +53,8 @@ class ChatSocket(AsyncWebsocketConsumer):
             line, allowed = await database_sync_to_async(chat.post)(
                 self.game_id, self.scope["user"], text
             )
-        except chat.ChatRefused as refused:
-            await self._error(refused.code, refused.message)
-            return
-        except Game.DoesNotExist:
-            await self._refuse(4404)
+        except TableError as refused:
+            await self._refused(refused)
             return
         await self._tell_table({"lines": [line], "spectators_may_chat": allowed})
 
@@ -71,8 +66,8 @@ class ChatSocket(AsyncWebsocketConsumer):
             return
         try:
             await database_sync_to_async(chat.allow_spectators)(self.game_id, self.user_id, allowed)
-        except PermissionDenied as refused:
-            await self._error("not_host", str(refused))
+        except TableError as refused:
+            await self._refused(refused)
             return
         await self._tell_table({"lines": [], "spectators_may_chat": allowed})
 

@@ -1,6 +1,6 @@
 """Actions and next deals saved from the event loop (PostgreSQL): the same game, one round trip.
 
-``game.loop_save`` sends an action's guarded statement on the event loop's own
+``game.table.store.commit_from_loop`` sends an action's guarded statement on the event loop's own
 connection. These tests show a table plays on when that connection is cut by the
 database, and that the log holds each action once at its version.
 """
@@ -14,8 +14,8 @@ from asgiref.sync import sync_to_async
 from django.db import connection, connections
 
 from accounts.models import User
-from game import loop_save
 from game.models import Game, GameAction
+from game.table import loop_connection
 from tests.table.conftest import Open, play_random_step, seat_everyone, settle
 
 pytestmark = pytest.mark.skipif(
@@ -36,7 +36,7 @@ async def test_it_plays_on_when_the_database_cuts_the_loops_connection(
     sent: dict[int, dict[str, object]] = {}
     for step in range(12):
         if step in (3, 8):  # the database ends the loop's connection between two actions
-            conn = await loop_save._connection()
+            conn = await loop_connection.get()
             await sync_to_async(_cut)(conn.info.backend_pid)
         version = clients[0].state["version"]
         action = await play_random_step(clients, rng)

@@ -3,10 +3,10 @@
 Every message for a game's group (a change, a chat line, presence, the game's
 deletion) reaches a process once, on the channel of the game's hub in that
 process, and the hub puts the same message into the inbox of each of the game's
-sockets in the process (``game.consumers.TableConsumer`` dispatches its inbox in
+sockets in the process (``game.table.consumer.TableConsumer`` dispatches its inbox in
 order, one message at a time, as Channels does). A socket therefore has no
 channel-layer channel of its own: nothing is copied, queued or decoded per
-socket, and a change is parsed once per process (``game.snapshot.from_wire``).
+socket, and a change is parsed once per process (``game.table.snapshot.from_wire``).
 
 A hub subscribes when the first socket of its game joins (the socket waits until
 the subscription is in place, so it misses nothing it reads afterwards) and
@@ -22,7 +22,7 @@ from typing import Any, Protocol
 
 from channels.layers import get_channel_layer
 
-from game.broadcast import group_name
+from game.table.broadcast import group_name
 
 log = logging.getLogger(__name__)
 

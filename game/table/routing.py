@@ -1,11 +1,9 @@
 """Websocket URL routes for the live table; a handshake on any other path is refused (403)."""
 
-import gc
-
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.urls import path, re_path
 
-from game.consumers import TableConsumer
+from game.table.consumer import TableConsumer
 
 
 class NoSuchPath(AsyncWebsocketConsumer):  # type: ignore[misc]
@@ -19,8 +17,3 @@ websocket_urlpatterns = [
     path("ws/game/<int:game_id>/", TableConsumer.as_asgi()),
     re_path(r"", NoSuchPath.as_asgi()),
 ]
-
-# This module is imported once, by twentynine/asgi.py, after Django has loaded every app:
-# move everything alive now out of the collector's reach. A full collection then scans only
-# what the running server made, which shortens its pauses (a pause stalls every table).
-gc.freeze()

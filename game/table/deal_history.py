@@ -5,7 +5,7 @@ public events: calls, plays, tricks, a trump once shown, the result), so it can
 never hold a card that stayed hidden: the unplayed cards of a deal decided
 early, the trump of a deal annulled before it was shown, a 7th card never shown.
 ``record_ended_deals`` runs inside the transaction of the change that ended a
-deal (``game.services``); ``deal_list`` and ``deal_detail`` are what the history
+deal (``game.table.service``); ``deal_list`` and ``deal_detail`` are what the history
 endpoints send, after ``fill_past`` has recorded the deals of a game played
 before deals were recorded (from its action log, which holds every change).
 """
@@ -17,23 +17,11 @@ from typing import Any
 from game.engine import Match
 from game.engine.stake import REGULAR_STAKE
 from game.models import DealRecord, GameAction
-
-Event = dict[str, Any]
+from game.table.events import Event, ends_deal, is_deal_start
 
 STAKE_CALLS = ("double", "redouble", "set_double")
 # How far back the log is read for the start of a deal when no earlier deal was recorded.
 SCAN_LIMIT = 400
-
-
-def starts_deal(event: Event) -> bool:
-    """The first packet of a deal: the start of a new deal."""
-    return event["type"] == "deal" and event.get("packet") == 1
-
-
-def ends_deal(event: Event) -> bool:
-    """A deal's end: scored, annulled, or abandoned by the host's round reset."""
-    kind = event["type"]
-    return kind in ("round_end", "annulled") or (kind == "reset" and event.get("what") == "round")
 
 
 def record_ended_deals(
@@ -57,7 +45,7 @@ def record_ended_deals(
     records = []
     for deal_events, deals_after in ended:
         number = match.round_no - deals_after
-        whole = starts_deal(deal_events[0])
+        whole = is_deal_start(deal_events[0])
         if not whole:
             deal_events = [deal_events[-1]]
         summary = summarize(deal_events, match.score)
@@ -96,7 +84,7 @@ def _earlier_events(game_id: int, version: int) -> list[Event]:
     for saved in rows.order_by("-seq").values_list("events", flat=True):
         events: list[Event] = saved
         for at in range(len(events) - 1, -1, -1):
-            if starts_deal(events[at]):
+            if is_deal_start(events[at]):
                 return events[at:] + earlier
             if ends_deal(events[at]):
                 return []
@@ -115,7 +103,7 @@ def _ended_deals(stream: list[Event]) -> list[tuple[list[Event], int]]:
     open_deal = True
     starts = 0
     for event in stream:
-        if starts_deal(event):
+        if is_deal_start(event):
             starts += 1
             current, open_deal = [event], True
         elif open_deal:
@@ -173,7 +161,7 @@ def summarize(events: list[Event], score: list[int]) -> dict[str, Any]:
 def _take(summary: dict[str, Any], event: Event) -> None:
     """Fold one public event into the summary."""
     kind = event["type"]
-    if kind == "deal" and event.get("packet") == 1:
+    if is_deal_start(event):
         summary["dealer"] = event["dealer"]
     elif kind == "bid":
         summary["bidder"], summary["bid"] = event["seat"], event["value"]
@@ -234,7 +222,7 @@ def record_past_deals(
     rows = actions.objects.filter(game_id=game_id).order_by("seq").values_list("seq", "events")
     for seq, events in rows.iterator():
         for event in events:
-            if starts_deal(event):
+            if is_deal_start(event):
                 number, current, open_deal = number + 1, [event], True
                 continue
             if event["type"] == "reset" and event.get("what") == "score":

@@ -1,22 +1,23 @@
-"""Computer players in seats: which seats a bot holds, at what level, and what they are called.
+"""The four seats of a table as values: who holds each, and what a seat is called.
 
-``Game.bots`` holds one level per seat (``""`` or missing: a person's seat). A seat
-with a level is played by a computer player named after its place ("Robo-North").
-When a person is also seated there, the host has handed their seat over: the bot
-plays, the person watches from their seat and may not act until the host gives the
-seat back. Nothing here touches the database; ``game.bot_services`` makes the changes.
+A seat is held by a person (``user_id``), a computer player (``computer``, its level),
+both (the host handed the person's seat over: the computer player plays, the person
+watches from the seat and may not act until the seat is given back), or nobody yet.
+A computer player is named after its place ("Robo-North"). Nothing here touches the
+database: ``game.table.store`` reads and writes the seat rows.
 """
 
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any, Protocol
 
-from game.models import Game
+from game.table.events import is_deal_start, starts_deal
 
 LEVELS = ("easy", "strong")
 LEVEL_LABELS = {"easy": "easy", "strong": "strong"}
+SEATS = range(4)
 # Seat 0 is drawn at the bottom of its own screen, the next seat to its right (play goes
 # counter-clockwise by default), its partner opposite.
 PLACES = ("South", "East", "North", "West")
@@ -32,41 +33,79 @@ def bot_name(seat: int) -> str:
     return f"Robo-{PLACES[seat]}"
 
 
-def levels(bots: Sequence[Any] | None) -> tuple[str, str, str, str]:
-    """The four seats' levels from a saved ``Game.bots`` value ("" for a person's seat)."""
-    saved = list(bots or [])
-    out = [str(saved[s]) if s < len(saved) and saved[s] in LEVELS else "" for s in range(4)]
-    return out[0], out[1], out[2], out[3]
+@dataclass(frozen=True)
+class Player:
+    """Who holds one seat: a person (their user id and shown name), a computer player
+    (its level), both (a handed-over seat) or nobody; ``joined``: the person has opened
+    the table."""
+
+    number: int
+    user_id: int | None = None
+    person: str | None = None
+    computer: str = ""
+    joined: bool = False
+
+    @property
+    def name(self) -> str | None:
+        """The name the table shows: the computer player's while one holds the seat."""
+        return bot_name(self.number) if self.computer else self.person
+
+    @property
+    def replaced(self) -> bool:
+        """A person is seated here but a computer player holds the seat for now."""
+        return bool(self.computer) and self.user_id is not None
+
+    @property
+    def present(self) -> bool:
+        """The seat can play: a computer player holds it, or its person opened the table."""
+        return bool(self.computer) or (self.user_id is not None and self.joined)
+
+    def message(self) -> dict[str, Any]:
+        """This seat's entry in a state message's ``table.players``."""
+        return {
+            "seat": self.number,
+            "name": self.name,
+            "user_id": None if self.computer else self.user_id,
+            "computer": self.computer or None,
+            "replaces": self.person if self.computer else None,
+        }
+
+    def plate(self) -> dict[str, Any]:
+        """How the seat is shown outside the table (dashboard, host pages): the name, the
+        computer player's level ("" for a person) and whose seat it holds."""
+        if self.computer:
+            return {"seat": self.number, "name": self.name, "level": self.computer,
+                    "replaces": self.person}
+        return {"seat": self.number, "name": self.person, "level": "", "replaces": None}
 
 
-def level_of(game: Game, seat: int) -> str:
-    """The level of the computer player holding this seat, "" when a person plays it."""
-    return levels(game.bots)[seat]
+Seating = tuple[Player, ...]
 
 
-def with_level(bots: Sequence[Any] | None, seat: int, level: str) -> list[str]:
-    """``Game.bots`` with one seat's level changed ("" gives the seat back to people)."""
-    changed = list(levels(bots))
-    changed[seat] = level
-    return changed
+def empty_seating() -> Seating:
+    """Four empty seats."""
+    return tuple(Player(number) for number in SEATS)
 
 
-def is_replaced(game: Game, user_id: int) -> bool:
-    """True when this user is seated but the host handed their seat to a computer player."""
-    seat = game.seat_of(user_id)
-    return seat is not None and level_of(game, seat) != ""
+def seat_of(seating: Seating, user_id: int) -> int | None:
+    """The seat this user holds, or None."""
+    for player in seating:
+        if player.user_id == user_id:
+            return player.number
+    return None
 
 
-def all_present(game: Game) -> bool:
+def all_present(seating: Seating) -> bool:
     """Every seat is held by a computer player or by a person who has opened the table."""
-    bots = levels(game.bots)
-    return all(
-        bots[seat] or (user_id is not None and user_id in game.joined)
-        for seat, user_id in enumerate(game.seat_ids)
-    )
+    return all(player.present for player in seating)
 
 
-def bot_seats_in_turn(match: Any, bots: Sequence[str]) -> list[int]:
+def levels(seating: Seating) -> tuple[str, ...]:
+    """Each seat's computer player level, "" for a person's seat."""
+    return tuple(player.computer for player in seating)
+
+
+def bot_seats_in_turn(match: Any, bots: tuple[str, ...]) -> list[int]:
     """The seats a computer player holds that may act now (a ``Match``; none between deals)."""
     if match is None:
         return []
@@ -84,29 +123,13 @@ def fallback_action(legal: list[dict[str, Any]]) -> dict[str, Any]:
     return (plain or legal)[0]
 
 
-def seat_plate(game: Game, seat: int) -> dict[str, Any]:
-    """How a seat is shown outside the table (dashboard, host pages): the name, the computer
-    player's level ("" for a person) and whose seat it holds. Reads ``game.seat_N``."""
-    user = getattr(game, f"seat_{seat}")
-    person = None if user is None else str(user.display_name)
-    level = level_of(game, seat)
-    if level:
-        return {"seat": seat, "name": bot_name(seat), "level": level, "replaces": person}
-    return {"seat": seat, "name": person, "level": "", "replaces": None}
-
-
-def starts_deal(events: list[dict[str, Any]]) -> bool:
-    """True when one change's events hold the start of a deal (its first packet)."""
-    return any(e["type"] == "deal" and e.get("packet") == 1 for e in events)
-
-
 def extend_history(
     history: list[dict[str, Any]], events: list[dict[str, Any]]
 ) -> list[dict[str, Any]]:
     """The deal's public events after one more change: ``history`` plus the engine's events of
     the change, or from the start of a new deal when the change made one."""
     engine = [e for e in events if e["type"] not in NOT_FROM_THE_ENGINE]
-    starts = [i for i, e in enumerate(engine) if e["type"] == "deal" and e.get("packet") == 1]
+    starts = [i for i, e in enumerate(engine) if is_deal_start(e)]
     if starts:
         return engine[starts[-1]:]
     return [*history, *engine] if engine else history

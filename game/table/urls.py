@@ -2,10 +2,10 @@
 
 from django.urls import path
 
-from game import history_views, table_views
+from game.table import history_views, views
 
 urlpatterns = [
-    path("<int:game_id>/", table_views.table, name="table"),
+    path("<int:game_id>/", views.table, name="table"),
     path("<int:game_id>/deals/", history_views.deals_page, name="deals"),
     path("<int:game_id>/deals.json", history_views.deals_json, name="deals_json"),
     path("<int:game_id>/deals/<int:number>/", history_views.deal_page, name="deal"),

@@ -1,9 +1,9 @@
 """The live table's websocket consumer: parse, check who is asking, call one service, report.
 
 Protocol: docs/protocol.md. The seat always comes from the session and the
-game row, never from a message. Every change is committed by ``game.services``
+game row, never from a message. Every change is committed by ``game.table.service``
 before any socket hears of it; a group message carries the new version's
-snapshot, reaches each process once (``game.table_hub``), and each socket sends
+snapshot, reaches each process once (``game.table.hub``), and each socket sends
 its own seat's view of it (a spectator's for spectators). A socket whose role
 may have changed (its seat moved, the change names its user, or it missed
 versions while spectating) re-checks its role in the database before it is sent
@@ -12,38 +12,34 @@ anything more.
 
 from __future__ import annotations
 
-import asyncio
-import uuid
 from typing import Any
 
 import orjson
-from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
-from channels.exceptions import StopConsumer
-from channels.generic.websocket import AsyncWebsocketConsumer
-from channels.layers import get_channel_layer
 from django.conf import settings
 
-from game import bot_services, loop_save, services, snapshot, table_hub
-from game.access import Role
-from game.autodeal import schedule_next_deal
-from game.bot_runner import schedule_bot_turn
-from game.broadcast import announce
-from game.chat_socket import ChatSocket
-from game.flood import FloodGuard, Verdict
-from game.presence_socket import PresenceSocket
-from game.services import TableError
-from game.snapshot import Snapshot, encode
+from game.table import hub, service, store
+from game.table.autodeal import schedule_next_deal
+from game.table.bot_turns import schedule_bot_turn
+from game.table.broadcast import announce
+from game.table.channels_adapter import InboxConsumer
+from game.table.chat_socket import ChatSocket
+from game.table.errors import (
+    CLOSE_FLOOD,
+    CLOSE_FORBIDDEN,
+    CLOSE_NO_GAME,
+    CLOSE_NOT_LOGGED_IN,
+    TableError,
+)
+from game.table.flood import FloodGuard, Verdict
+from game.table.presence_socket import PresenceSocket
+from game.table.snapshot import Role, Snapshot
+from game.table.wire import encode, frame, from_group, state_message
 
-CLOSE_NOT_LOGGED_IN = 4401
-CLOSE_FORBIDDEN = 4403
-CLOSE_NO_GAME = 4404
-CLOSE_FLOOD = 4408
 
-
-class TableConsumer(ChatSocket, PresenceSocket, AsyncWebsocketConsumer):
+class TableConsumer(ChatSocket, PresenceSocket, InboxConsumer):
     """One browser tab at one table: a seated player or a spectator (chat and presence:
-    ``game.chat_socket``, ``game.presence_socket``)."""
+    ``game.table.chat_socket``, ``game.table.presence_socket``)."""
 
     game_id: int
     user_id: int
@@ -60,9 +56,9 @@ class TableConsumer(ChatSocket, PresenceSocket, AsyncWebsocketConsumer):
             await self.close(code=CLOSE_NOT_LOGGED_IN)
             return
         self.user_id = user.pk
-        await table_hub.join(self.game_id, self)
+        await hub.join(self.game_id, self)
         try:
-            role, latest, changed = await database_sync_to_async(services.open_table)(
+            role, latest, changed = await database_sync_to_async(service.open_table)(
                 self.game_id, user
             )
         except TableError as refused:
@@ -75,52 +71,16 @@ class TableConsumer(ChatSocket, PresenceSocket, AsyncWebsocketConsumer):
             await announce(latest)
         await self._send_full_state(latest)
 
-    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
-        """Run the socket: Channels' consumer loop, fed by one inbox.
-
-        The browser's frames and the game's group messages (put here by this
-        process's ``game.table_hub``) go through the inbox and are dispatched in the
-        order they came, one at a time. The socket has no channel-layer channel of its
-        own; ``channel_name`` only names it (its presence row).
-        """
-        self.scope = scope
-        self.channel_layer = get_channel_layer(self.channel_layer_alias)
-        self.channel_name = f"table-socket.{uuid.uuid4().hex}"
-        self.base_send = send
-        self.inbox: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
-        pump = asyncio.ensure_future(self._pump(receive))
-        try:
-            while True:
-                await self.dispatch(await self.inbox.get())
-        except StopConsumer:
-            pass
-        finally:
-            pump.cancel()
-            if hasattr(self, "game_id"):
-                table_hub.leave(self.game_id, self)
-
-    async def _pump(self, receive: Any) -> None:
-        while True:
-            self.inbox.put_nowait(await receive())
-
-    async def dispatch(self, message: dict[str, Any]) -> None:
-        """Call the message's handler, without Channels' hop to the database thread first.
-
-        Channels runs ``close_old_connections`` in the database thread before every
-        message; with five sockets a table that is five queued hops per change, behind
-        the writes. Every database call here goes through ``database_sync_to_async``,
-        which closes stale connections itself, so the hop is skipped.
-        """
-        handler = getattr(self, get_handler_name(message), None)
-        if handler is None:
-            raise ValueError(f"No handler for message type {message['type']}")
-        await handler(message)
+    async def stopped(self) -> None:
+        """The socket is gone: its game's hub here delivers nothing more to it."""
+        if hasattr(self, "game_id"):
+            hub.leave(self.game_id, self)
 
     async def disconnect(self, code: int) -> None:
         """Leave the game's group and the table's presence (nothing depends on this having run:
         presence rows expire)."""
         await self.presence_leave()
-        table_hub.leave(self.game_id, self)
+        hub.leave(self.game_id, self)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         """Check the rate, parse, and hand the message to its handler."""
@@ -160,10 +120,10 @@ class TableConsumer(ChatSocket, PresenceSocket, AsyncWebsocketConsumer):
         """
         if self.role is None or event["version"] <= self.version:
             return
-        latest = snapshot.from_wire(self.game_id, event["version"], event["snapshot"])
+        latest = from_group(self.game_id, event["version"], event["snapshot"])
         gap = latest.version != self.version + 1
         seat = latest.seat_of(self.user_id)
-        replaced = seat is not None and latest.players[seat].bot != ""
+        replaced = seat is not None and latest.players[seat].replaced
         if (
             self.user_id in latest.recheck
             or (seat, replaced) != (self.role.seat, self.role.replaced)
@@ -175,7 +135,7 @@ class TableConsumer(ChatSocket, PresenceSocket, AsyncWebsocketConsumer):
             await self._send_state(latest, [])
             return
         self.version = latest.version
-        await self.send(text_data=latest.frame_for(self.role))
+        await self.send(text_data=frame(latest, self.role))
         schedule_next_deal(latest)
         schedule_bot_turn(latest)
 
@@ -228,7 +188,7 @@ class TableConsumer(ChatSocket, PresenceSocket, AsyncWebsocketConsumer):
             return
         action = {key: value for key, value in action.items() if key != "seat"}
         try:
-            latest = await loop_save.apply_action(self.game_id, self.user_id, action, version)
+            latest = await service.act_from_loop(self.game_id, self.user_id, action, version)
         except TableError as refused:
             await self._refused(refused)
             if refused.code in ("stale", "not_seated"):
@@ -239,11 +199,11 @@ class TableConsumer(ChatSocket, PresenceSocket, AsyncWebsocketConsumer):
     async def _reset(self, message: dict[str, Any]) -> None:
         assert self.role is not None
         what = message.get("what")
-        if what not in services.RESETS:
+        if what not in service.RESETS:
             await self._error("missing_field", "A reset needs \"what\": score, round, deck or all.")
             return
         try:
-            latest = await database_sync_to_async(services.reset)(self.game_id, self.user_id, what)
+            latest = await database_sync_to_async(service.reset)(self.game_id, self.user_id, what)
         except TableError as refused:
             await self._refused(refused)
             return
@@ -259,11 +219,11 @@ class TableConsumer(ChatSocket, PresenceSocket, AsyncWebsocketConsumer):
             return
         try:
             if message["type"] == "hand_over":
-                latest = await database_sync_to_async(bot_services.hand_over)(
+                latest = await database_sync_to_async(service.hand_over)(
                     self.game_id, self.user_id, seat, str(level)
                 )
             else:
-                latest = await database_sync_to_async(bot_services.give_back)(
+                latest = await database_sync_to_async(service.give_back)(
                     self.game_id, self.user_id, seat
                 )
         except TableError as refused:
@@ -275,7 +235,7 @@ class TableConsumer(ChatSocket, PresenceSocket, AsyncWebsocketConsumer):
         """Send the full current state, re-checking this user's role against the game row."""
         user = self.scope["user"]
         try:
-            role, latest = await database_sync_to_async(services.refresh)(self.game_id, user)
+            role, latest = await database_sync_to_async(service.refresh)(self.game_id, user)
         except TableError as refused:
             await self._refused(refused)
             return
@@ -287,7 +247,7 @@ class TableConsumer(ChatSocket, PresenceSocket, AsyncWebsocketConsumer):
         the role changed) or refuse the socket."""
         assert self.role is not None
         try:
-            role = await database_sync_to_async(services.current_role)(
+            role = await database_sync_to_async(service.current_role)(
                 self.game_id, self.scope["user"]
             )
         except TableError as refused:
@@ -309,7 +269,7 @@ class TableConsumer(ChatSocket, PresenceSocket, AsyncWebsocketConsumer):
     async def _send_full_state(self, latest: Snapshot) -> None:
         """The full state with the recent history of changes, for the page's log; then the
         recent chat and who is here."""
-        history = await database_sync_to_async(snapshot.history)(self.game_id, latest.version)
+        history = await database_sync_to_async(store.history)(self.game_id, latest.version)
         await self._send_state(latest, [], history)
         await self.send_recent_chat()
         await self.send_presence()
@@ -322,7 +282,7 @@ class TableConsumer(ChatSocket, PresenceSocket, AsyncWebsocketConsumer):
     ) -> None:
         assert self.role is not None
         self.version = latest.version
-        await self.send(text_data=encode(latest.state_for(self.role, events, history)))
+        await self.send(text_data=encode(state_message(latest, self.role, events, history)))
         schedule_next_deal(latest)
         schedule_bot_turn(latest)
 
@@ -343,5 +303,5 @@ class TableConsumer(ChatSocket, PresenceSocket, AsyncWebsocketConsumer):
 
     async def _refuse(self, code: int) -> None:
         self.role = None
-        table_hub.leave(self.game_id, self)
+        hub.leave(self.game_id, self)
         await self.close(code=code)

@@ -1,0 +1,1 @@
+"""The live table: its store, services, websocket consumer and what runs beside it."""

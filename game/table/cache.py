@@ -1,0 +1,93 @@
+"""This process's latest snapshots of each game, and what is derived from each once.
+
+The sockets of a table build their messages from one parsed match per change: the
+latest ``VERSIONS_KEPT`` snapshots of the ``CACHE_GAMES`` games changed most recently
+are kept, each with a ``Derived`` holding its seats' views and legal actions, its
+encoded frames and its group-message text as they are first asked for. The next
+action starts from a copy of the cached match (``store.match_of``).
+"""
+
+from __future__ import annotations
+
+import json
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from functools import lru_cache
+from threading import Lock
+from typing import Any
+
+from game.engine import Rules
+from game.table.snapshot import Snapshot
+
+CACHE_GAMES = 2048
+VERSIONS_KEPT = 2
+
+
+@dataclass
+class Derived:
+    """What is computed once from one snapshot: views, frames, the group-message text."""
+
+    views: dict[int | None, tuple[dict[str, Any] | None, list[dict[str, Any]]]] = field(
+        default_factory=dict
+    )
+    frames: dict[tuple[int | None, bool, bool, bool], str] = field(default_factory=dict)
+    wire: str = ""
+
+
+# game id -> its latest snapshots by version (with what was derived from each), the games
+# least recently changed first.
+_cache: OrderedDict[int, dict[int, tuple[Snapshot, Derived]]] = OrderedDict()
+_cache_lock = Lock()
+
+
+def remember(snapshot: Snapshot) -> None:
+    """Keep a snapshot (a snapshot of that version already kept stays, with its derived)."""
+    with _cache_lock:
+        versions = _cache.pop(snapshot.game_id, {})
+        if snapshot.version not in versions:
+            versions[snapshot.version] = (snapshot, Derived())
+        while len(versions) > VERSIONS_KEPT:
+            del versions[min(versions)]
+        _cache[snapshot.game_id] = versions
+        while len(_cache) > CACHE_GAMES:
+            _cache.popitem(last=False)
+
+
+def cached(game_id: int, version: int) -> Snapshot | None:
+    """The cached snapshot of this game version, if this process has it."""
+    versions = _cache.get(game_id)
+    kept = versions.get(version) if versions is not None else None
+    return kept[0] if kept is not None else None
+
+
+def derived(snapshot: Snapshot) -> Derived:
+    """What was derived from this snapshot so far (a fresh, unkept one when the snapshot
+    itself is not the one kept for its version)."""
+    versions = _cache.get(snapshot.game_id)
+    kept = versions.get(snapshot.version) if versions is not None else None
+    if kept is not None and kept[0] is snapshot:
+        return kept[1]
+    return Derived()
+
+
+def view_and_legal(
+    snapshot: Snapshot, seat: int | None
+) -> tuple[dict[str, Any] | None, list[dict[str, Any]]]:
+    """The match's view for ``seat`` (None: a spectator) and that seat's legal actions."""
+    if snapshot.match is None:
+        return None, []
+    views = derived(snapshot).views
+    if seat not in views:
+        legal = snapshot.match.legal_actions(seat) if seat is not None else []
+        views[seat] = (snapshot.match.view(seat), legal)
+    return views[seat]
+
+
+def rules_of(rules: dict[str, Any]) -> dict[str, Any]:
+    """Every rule option of a game's saved ``rules``, the defaults filled in."""
+    return _rules(json.dumps(rules, sort_keys=True))
+
+
+@lru_cache(maxsize=256)
+def _rules(saved: str) -> dict[str, Any]:
+    return dict(vars(Rules.from_dict(json.loads(saved))))

@@ -1,0 +1,99 @@
+"""One version of a live table: a value holding what every socket of a game needs to
+describe it (seats, options, the parsed match, the events of the change that made it).
+
+No Django and no caches here: ``game.table.cache`` keeps the latest snapshots of each
+game in this process with what is derived from them once (each seat's view, each
+encoded frame), ``game.table.wire`` turns a snapshot into the messages sockets send
+and into the text a group message carries, and ``game.table.store`` reads and writes
+the rows a snapshot is made from. The match's own ``view(seat)`` decides which cards a
+seat may see.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from datetime import UTC, datetime
+from typing import Any
+
+from game.engine import Match
+from game.table.seats import Seating, seat_of
+
+
+@dataclass(frozen=True)
+class Role:
+    """A user's relation to a game: their seat, or a spectator, and whether they host.
+
+    ``replaced``: the host handed this player's seat to a computer player; they watch
+    from their seat (seeing only what it may see) and may not act until it is given back.
+    """
+
+    seat: int | None
+    spectator: bool
+    host: bool
+    replaced: bool = False
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """Everything the sockets of one game need to describe one version of it."""
+
+    game_id: int
+    version: int
+    name: str
+    host_id: int
+    players: Seating
+    conference_link: str
+    play_direction: str
+    rules: dict[str, Any]
+    next_deal_at: datetime | None
+    match: Match | None
+    events: list[dict[str, Any]]
+    # The match as saved (``Match.to_json()``), "" before the first deal.
+    saved: str = ""
+    # Users whose sockets must re-check their role against the database at this version.
+    recheck: frozenset[int] = frozenset()
+
+    @property
+    def started(self) -> bool:
+        """True once the first deal has been made."""
+        return self.match is not None
+
+    def seat_of(self, user_id: int) -> int | None:
+        """The seat this user holds in this version, or None."""
+        return seat_of(self.players, user_id)
+
+    @property
+    def bots(self) -> tuple[str, ...]:
+        """Each seat's computer player level, "" for a person's seat."""
+        return tuple(p.computer for p in self.players)
+
+    def waiting_for(self) -> list[str]:
+        """Names of seated people who have not opened the table yet (before the first deal)."""
+        if self.started:
+            return []
+        return [
+            p.person or ""
+            for p in self.players
+            if p.user_id is not None and not p.computer and not p.joined
+        ]
+
+    def next_deal_in(self, now: datetime | None = None) -> float | None:
+        """Seconds until the next deal starts by itself, or None when none is due."""
+        if self.next_deal_at is None:
+            return None
+        now = now or datetime.now(UTC)
+        return round(max(0.0, (self.next_deal_at - now).total_seconds()), 2)
+
+    def successor(
+        self, match: Match, saved: str, events: list[dict[str, Any]], next_deal_at: datetime | None
+    ) -> Snapshot:
+        """The snapshot one version later when only the match changed (an action, a deal)."""
+        return replace(
+            self,
+            version=self.version + 1,
+            match=match,
+            saved=saved,
+            events=events,
+            next_deal_at=next_deal_at,
+            recheck=frozenset(),
+        )

@@ -1,0 +1,488 @@
+"""The one module that reads and writes a game's rows: the game, its seats, its action log.
+
+Every change to a table is a ``Write``: the game moves from ``version`` to
+``version + 1`` with its new saved match, and the change's row is appended to
+the action log (unique per game and version), in one shape of SQL per
+database, written once here (``_moved_then_logged``):
+
+- PostgreSQL: one statement, ``WITH moved AS (UPDATE ... RETURNING id) INSERT ...
+  SELECT ... FROM moved`` (its own transaction when it runs alone);
+- SQLite: the same ``UPDATE`` and, when it moved the row, the same ``INSERT``.
+
+The ``UPDATE`` is guarded: only from ``version``, and only while its ``Guard``
+holds (the actor still holds their seat as a person; the next deal is still
+due; or nothing more, for a row this transaction has locked). A change that
+ends a deal writes the deal's record (``game.table.deal_history``) in the same
+transaction. ``commit`` runs a write on Django's connection (any thread, inside
+or outside a transaction); ``commit_from_loop`` runs the very same statement
+from the event loop on its own asynchronous psycopg connection (PostgreSQL,
+one per loop), which saves the hop to the database thread that cost more CPU
+than the statement itself. The database stays the authority either way: two
+writes from the same version can never both succeed.
+
+Seats are rows (``Seat``): ``seating`` reads them as values, ``save_seats``
+writes them, and nothing outside this module knows how they are stored.
+"""
+
+from __future__ import annotations
+
+import enum
+import logging
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from functools import cache
+from typing import Any
+
+import orjson
+import psycopg
+from django.db import connection, transaction
+from django.db.models import Prefetch, Q, QuerySet
+from django.utils import timezone
+from psycopg.types.json import Jsonb
+
+from accounts.models import User
+from game.engine import Match
+from game.models import Game, GameAction, Seat, TablePresence
+from game.table import cache as table_cache
+from game.table import deal_history, loop_connection
+from game.table.errors import no_game
+from game.table.events import starts_deal
+from game.table.seats import SEATS, Player, Seating
+from game.table.snapshot import Snapshot
+from game.table.wire import parse_match
+
+log = logging.getLogger(__name__)
+
+# How many changes a (re)connecting socket is sent for its log: more than one whole deal.
+HISTORY_LIMIT = 100
+# Changes read from the log at a time while looking back for the start of the deal.
+CHUNK_ROWS = 64
+
+
+class Guard(enum.Enum):
+    """What else must hold, besides the version, for a write to move the game row."""
+
+    LOCKED = "locked"  # nothing: the writing transaction holds the row's lock
+    SEAT = "seat"  # the actor still holds the seat as a person (no computer player there)
+    DEAL_DUE = "deal_due"  # the next deal is due (the automatic next deal)
+
+
+@dataclass(frozen=True)
+class Write:
+    """One change: the game row from ``version`` to the next, and its log row."""
+
+    game_id: int
+    version: int
+    state: str  # the new saved match ("" before the first deal)
+    next_deal_at: datetime | None
+    action: dict[str, Any]
+    events: list[dict[str, Any]]
+    seat: int | None = None
+    actor_id: int | None = None
+    guard: Guard = Guard.LOCKED
+    # The match after the change and the seated players' names, for the record of a deal
+    # the change ends (None: it ends none).
+    ended: tuple[Match, list[str | None]] | None = None
+
+
+# -- the SQL, written once ---------------------------------------------------------------
+
+
+def _guard_sql(guard: Guard) -> str:
+    seats = connection.ops.quote_name(Seat._meta.db_table)
+    return {
+        Guard.LOCKED: "TRUE",
+        Guard.SEAT: (
+            f"EXISTS (SELECT 1 FROM {seats} WHERE {seats}.game_id = %s AND "
+            f"{seats}.number = %s AND {seats}.user_id = %s AND {seats}.computer = '')"
+        ),
+        Guard.DEAL_DUE: "next_deal_at <= %s",
+    }[guard]
+
+
+def _guard_values(write: Write, now: datetime) -> list[Any]:
+    if write.guard is Guard.SEAT:
+        return [write.game_id, write.seat, write.actor_id]
+    if write.guard is Guard.DEAL_DUE:
+        return [now]
+    return []
+
+
+@cache
+def _update_sql(vendor: str, guard: Guard) -> str:
+    game = connection.ops.quote_name(Game._meta.db_table)
+    returning = " RETURNING id" if vendor == "postgresql" else ""
+    return (
+        f"UPDATE {game} SET state = %s, version = %s, next_deal_at = %s, updated = %s "
+        f"WHERE id = %s AND version = %s AND {_guard_sql(guard)}{returning}"
+    )
+
+
+@cache
+def _insert_sql(vendor: str) -> str:
+    log_table = connection.ops.quote_name(GameAction._meta.db_table)
+    columns = "game_id, seq, seat, actor_id, action, events, created"
+    if vendor == "postgresql":
+        return f"INSERT INTO {log_table} ({columns}) SELECT id, %s, %s, %s, %s, %s, %s FROM moved"
+    return f"INSERT INTO {log_table} ({columns}) VALUES (%s, %s, %s, %s, %s, %s, %s)"
+
+
+@cache
+def _moved_then_logged(guard: Guard) -> str:
+    """PostgreSQL: the guarded update and, if it moved the row, the log row: one statement."""
+    return f"WITH moved AS ({_update_sql('postgresql', guard)}) {_insert_sql('postgresql')}"
+
+
+def _update_values(write: Write, now: Any, due: Any) -> list[Any]:
+    return [
+        write.state, write.version + 1, due, now, write.game_id, write.version,
+        *_guard_values(write, now),
+    ]
+
+
+def _pg_statement(write: Write) -> tuple[str, list[Any]]:
+    """The write as one PostgreSQL statement and its values (as psycopg takes them: JSON
+    encoded by orjson, aware datetimes as they are)."""
+    now = timezone.now()
+    values = [
+        *_update_values(write, now, write.next_deal_at),
+        write.version + 1, write.seat, write.actor_id,
+        Jsonb(write.action, dumps=orjson.dumps), Jsonb(write.events, dumps=orjson.dumps), now,
+    ]
+    return _moved_then_logged(write.guard), values
+
+
+def _field(model: Any, name: str, value: Any) -> Any:
+    """A value as the model field's own conversion gives it to this database."""
+    return model._meta.get_field(name).get_db_prep_save(value, connection)
+
+
+def _sqlite_write(write: Write) -> bool:
+    now = timezone.now()
+    with connection.cursor() as cursor:
+        cursor.execute(
+            _update_sql(connection.vendor, write.guard),
+            _update_values(
+                write,
+                _field(Game, "updated", now),
+                _field(Game, "next_deal_at", write.next_deal_at),
+            ),
+        )
+        if cursor.rowcount != 1:
+            return False
+        cursor.execute(
+            _insert_sql(connection.vendor),
+            [
+                write.game_id, write.version + 1, write.seat, write.actor_id,
+                _field(GameAction, "action", write.action),
+                _field(GameAction, "events", write.events),
+                _field(GameAction, "created", now),
+            ],
+        )
+    return True
+
+
+def one_statement() -> bool:
+    """Whether this database writes a change in one statement (PostgreSQL)."""
+    return bool(connection.vendor == "postgresql")
+
+
+def _run(write: Write) -> bool:
+    if not one_statement():
+        return _sqlite_write(write)
+    sql, values = _pg_statement(write)
+    with connection.cursor() as cursor:
+        cursor.execute(sql, values)
+        return bool(cursor.rowcount == 1)
+
+
+def commit(write: Write) -> bool:
+    """Write the change (and the record of a deal it ends) on Django's connection; whether
+    the game moved (False: its guard found the row moved on, and nothing was written)."""
+    if write.ended is None and one_statement():
+        return _run(write)
+    with transaction.atomic():
+        if not _run(write):
+            return False
+        if write.ended is not None:
+            match, names = write.ended
+            deal_history.record_ended_deals(
+                write.game_id, write.version + 1, write.events, match, names
+            )
+    return True
+
+
+# -- the same statement from the event loop (PostgreSQL) ---------------------------------
+
+def from_loop(write: Write) -> bool:
+    """Whether ``commit_from_loop`` can write this change (PostgreSQL, no deal record)."""
+    return write.ended is None and one_statement()
+
+
+async def commit_from_loop(write: Write) -> bool | None:
+    """``commit`` from the event loop, on the loop's own connection (only when ``from_loop``);
+    None when the connection failed: the write may or may not have happened, and the
+    caller asks the locked path, which reads the row's version."""
+    sql, values = _pg_statement(write)
+    conn = None
+    try:
+        conn = await loop_connection.get()
+        cursor = await conn.execute(sql, values)
+    except psycopg.OperationalError:
+        log.warning("The event loop's database connection failed", exc_info=True)
+        if conn is not None:
+            await loop_connection.drop(conn)
+        return None
+    return cursor.rowcount == 1
+
+
+
+# -- seats -------------------------------------------------------------------------------
+
+
+def _with_users() -> Prefetch[Any]:
+    return Prefetch("seats", queryset=Seat.objects.select_related("user").order_by("number"))
+
+
+def with_seats(games: QuerySet[Game]) -> QuerySet[Game]:
+    """``games`` with their seats and seated users read in one more query (for ``seating``)."""
+    return games.prefetch_related(_with_users())
+
+
+def seated_in(user: User) -> Q:
+    """The games where this user holds a seat (a filter on ``Game``)."""
+    return Q(pk__in=Seat.objects.filter(user=user).values("game_id"))
+
+
+def seating(game: Game) -> Seating:
+    """The four seats of a game row (read with ``with_seats``, or queried now)."""
+    return _seating(game.seats.all())
+
+
+def _seating(seats: Any) -> Seating:
+    rows = {seat.number: seat for seat in seats}
+    return tuple(_player(rows.get(number), number) for number in SEATS)
+
+
+def _player(row: Seat | None, number: int) -> Player:
+    if row is None:
+        return Player(number)
+    user = row.user
+    return Player(
+        number=number,
+        user_id=row.user_id,
+        person=None if user is None else user.display_name,
+        computer=row.computer,
+        joined=row.joined,
+    )
+
+
+def create_game(
+    host: User,
+    name: str,
+    seats: Sequence[User | str | None],
+    *,
+    joined: bool = False,
+    **fields: Any,
+) -> Game:
+    """A new game of ``host`` with its four seats: a user, a computer player's level or None
+    each (``joined``: the seated people have opened the table already; ``fields``: other
+    columns of ``Game``, such as ``rules``)."""
+    with transaction.atomic():
+        game = Game.objects.create(host=host, name=name, **fields)
+        Seat.objects.bulk_create(
+            Seat(
+                game=game,
+                number=number,
+                user=holder if isinstance(holder, User) else None,
+                computer=holder if isinstance(holder, str) else "",
+                joined=joined and isinstance(holder, User),
+            )
+            for number, holder in enumerate(seats)
+        )
+    return game
+
+
+def save_seats(game_id: int, chosen: Sequence[tuple[int | None, str]]) -> bool:
+    """Seat ``(user id, computer level)`` in each seat of a game whose row this transaction
+    has locked; whether anything changed. A person newly seated counts as having opened the
+    table when they have it open now (a spectator seated mid-game)."""
+    rows = {seat.number: seat for seat in Seat.objects.filter(game_id=game_id)}
+    changed = False
+    for number, (user_id, level) in enumerate(chosen):
+        row = rows.get(number) or Seat(game_id=game_id, number=number)
+        if row.pk is not None and (row.user_id, row.computer) == (user_id, level):
+            continue
+        if row.user_id != user_id:
+            row.joined = user_id is not None and _at_table(game_id, user_id)
+        row.user_id, row.computer = user_id, level
+        row.save()
+        changed = True
+    return changed
+
+
+def seat_holders(
+    game_ids: Sequence[int],
+) -> dict[int, tuple[tuple[int | None, ...], tuple[str, ...]]]:
+    """Each game's seated user ids and computer levels, seat by seat, in one query."""
+    found: dict[int, tuple[list[int | None], list[str]]] = {}
+    for game_id, number, user_id, computer in Seat.objects.filter(
+        game_id__in=game_ids
+    ).values_list("game_id", "number", "user_id", "computer"):
+        users, levels = found.setdefault(game_id, ([None] * 4, [""] * 4))
+        users[number], levels[number] = user_id, computer
+    return {game_id: (tuple(u), tuple(c)) for game_id, (u, c) in found.items()}
+
+
+def _at_table(game_id: int, user_id: int) -> bool:
+    return TablePresence.objects.filter(game_id=game_id, user_id=user_id).exists()
+
+
+def mark_joined(game_id: int, user_id: int) -> bool:
+    """The person seated here opened the table; whether that is new."""
+    return bool(
+        Seat.objects.filter(game_id=game_id, user_id=user_id, joined=False).update(joined=True)
+    )
+
+
+def leave_seats(game_id: int, user_id: int) -> bool:
+    """Take this user out of any seat of the game (a computer player there stays); whether
+    they held one."""
+    return bool(
+        Seat.objects.filter(game_id=game_id, user_id=user_id).update(user=None, joined=False)
+    )
+
+
+def spectators_may_chat(game_id: int) -> bool:
+    """Whether the host lets spectators write in the table chat (``no_game`` if gone)."""
+    try:
+        return bool(Game.objects.values_list("spectator_chat", flat=True).get(pk=game_id))
+    except Game.DoesNotExist:
+        raise no_game(game_id) from None
+
+
+def let_spectators_chat(game_id: int, host_id: int, allowed: bool) -> bool:
+    """The host turns spectator chat on or off; False when ``host_id`` is not the host."""
+    return bool(
+        Game.objects.filter(pk=game_id, host_id=host_id).update(spectator_chat=allowed)
+    )
+
+
+# -- reading a game ----------------------------------------------------------------------
+
+
+def game_with_seats(game_id: int) -> tuple[Game, Seating]:
+    """The game row and its seats (raises ``TableError('no_game')``)."""
+    try:
+        game = with_seats(Game.objects.all()).get(pk=game_id)
+    except Game.DoesNotExist:
+        raise no_game(game_id) from None
+    return game, seating(game)
+
+
+def locked(game_id: int) -> tuple[Game, Seating]:
+    """The game row, locked until the transaction ends, and its seats (``no_game`` if gone)."""
+    try:
+        game = Game.objects.select_for_update().get(pk=game_id)
+    except Game.DoesNotExist:
+        raise no_game(game_id) from None
+    return game, _seating(Seat.objects.filter(game_id=game_id).select_related("user"))
+
+
+def hosted_by(host_id: int) -> Game | None:
+    """The game this user hosts, locked until the transaction ends (None: they host none)."""
+    return Game.objects.select_for_update().filter(host_id=host_id).first()
+
+
+def match_of(game: Game) -> Match:
+    """The saved match of a row: a copy of this process's parsed one when it holds that
+    version, else parsed from the row."""
+    known = table_cache.cached(game.pk, game.version)
+    if known is not None and known.match is not None:
+        return known.match.copy()
+    return parse_match(game.state)
+
+
+def snapshot_of(
+    game: Game,
+    players: Seating,
+    match: Match | None,
+    events: list[dict[str, Any]],
+    recheck: frozenset[int] = frozenset(),
+) -> Snapshot:
+    """A snapshot of a game row with its seats, parsed match and latest events."""
+    return Snapshot(
+        game_id=game.pk,
+        version=game.version,
+        name=game.name,
+        host_id=game.host_id,
+        players=players,
+        conference_link=game.conference_link,
+        play_direction=game.play_direction,
+        rules=table_cache.rules_of(game.rules),
+        next_deal_at=game.next_deal_at,
+        match=match,
+        events=events,
+        saved=game.state,
+        recheck=recheck,
+    )
+
+
+def load(game: Game, players: Seating) -> Snapshot:
+    """The snapshot of a row read with its seats, reusing the cached match of its version
+    (and remembered in this process's cache)."""
+    known = table_cache.cached(game.pk, game.version)
+    if known is not None:
+        latest = snapshot_of(game, players, known.match, known.events, known.recheck)
+    else:
+        match = parse_match(game.state) if game.state else None
+        last = GameAction.objects.filter(game_id=game.pk, seq=game.version).first()
+        events = last.events if last is not None else []
+        recheck = frozenset(last.action.get("users", ())) if last is not None else frozenset()
+        latest = snapshot_of(game, players, match, events, recheck)
+    table_cache.remember(latest)
+    return latest
+
+
+def current(game_id: int) -> Snapshot:
+    """The latest snapshot of a game, read from the database (``no_game`` if gone)."""
+    return load(*game_with_seats(game_id))
+
+
+def history(game_id: int, upto: int, limit: int = HISTORY_LIMIT) -> list[list[Any]]:
+    """The changes of the current (or just finished) deal up to version ``upto``, as
+    ``[version, events]`` pairs, oldest first: a socket that (re)connects fills its log from
+    them. Earlier deals are left out: their played cards may lie in today's hidden hands."""
+    rows = (
+        GameAction.objects.filter(game_id=game_id, seq__lte=upto)
+        .order_by("-seq")
+        .values_list("seq", "events")[:limit]
+    )
+    deal: list[list[Any]] = []
+    for seq, events in rows:
+        if events:
+            deal.append([seq, events])
+        if starts_deal(events):
+            return deal[::-1]
+    return []
+
+
+def deal_events(game_id: int, upto: int) -> list[list[dict[str, Any]]]:
+    """The event lists of every change of the deal in progress at version ``upto``, oldest
+    first, from the change that dealt it (none when no deal start is found)."""
+    newest_first: list[list[dict[str, Any]]] = []
+    while upto > 0:
+        chunk = list(
+            GameAction.objects.filter(game_id=game_id, seq__lte=upto)
+            .order_by("-seq")
+            .values_list("seq", "events")[:CHUNK_ROWS]
+        )
+        for seq, events in chunk:
+            newest_first.append(events)
+            if starts_deal(events):
+                return newest_first[::-1]
+            upto = seq - 1
+        if len(chunk) < CHUNK_ROWS:
+            break
+    return []
