@@ -13,7 +13,7 @@ from django.test import Client
 
 from accounts.models import User
 from game.engine import Rules
-from game.models import Game
+from game.table.store import create_game
 from tests.site.conftest import MakePerson, login, text
 
 SWITCH = "/learn/language/"
@@ -119,7 +119,7 @@ def test_the_welcome_page_and_the_dashboard_link_to_how_to_play(make_person: Mak
 def test_the_tables_question_mark_shows_this_games_rules(make_person: MakePerson) -> None:
     host = make_person("host@example.com", "Hema")
     rules = Rules(min_bid=15, must_ask_trump=True, marriage="off").to_dict()
-    game = Game.objects.create(host=host, name="Hema's", rules=rules, seat_0=host)
+    game = create_game(host, "Hema's", [host, None, None, None], rules=rules)
     page = text(login(host).get(f"/table/{game.pk}/"))
     assert 'id="help-toggle"' in page and '<dialog id="table-help"' in page
     assert "Bids go from 15 to 28." in page
