@@ -17,7 +17,7 @@ from django.conf import settings
 LOCALE = Path(__file__).resolve().parents[2] / "locale"
 TRANSLATED = ("bn", "hi", "ne")
 DOMAINS = ("django", "djangojs")
-PLACEHOLDER = re.compile(r"%\(\w+\)[sdr]")
+PLACEHOLDER = re.compile(r"%(?:\(\w+\))?[sdr]")
 CATALOGUES = [(lang, domain) for lang in TRANSLATED for domain in DOMAINS]
 
 
