@@ -6,6 +6,9 @@ calls find the translations there (LOCALE_PATHS come first). Nothing here is cal
 
 from django.utils.translation import gettext_noop, ngettext_lazy
 
+# Django writes these with a typographic apostrophe (’): the msgids must match it exactly.
+# ruff: noqa: RUF001
+
 BORROWED_MSGIDS = (
     # allauth
     gettext_noop("Email"),
