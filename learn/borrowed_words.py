@@ -6,7 +6,7 @@ calls find the translations there (LOCALE_PATHS come first). Nothing here is cal
 
 from django.utils.translation import gettext_noop, ngettext_lazy
 
-# Django writes these with a typographic apostrophe (’): the msgids must match it exactly.
+# Django writes these with a typographic apostrophe (U+2019): the msgids must match exactly.
 # ruff: noqa: RUF001
 
 BORROWED_MSGIDS = (
