@@ -95,11 +95,13 @@ function drawStatus() {
   let { text, mine, task } = statusText(table, view, table.you?.seat, state.legal);
   if (!view) text = root.querySelector("#waiting").textContent;
   else if (view.phase === "deal") text = view.last_round?.annulled ? gettext("Deal annulled") : gettext("Deal over");
-  else if (!text && table.you?.spectator) text = gettext("Watching");
+  else if (!text && table.you?.spectator) text = gettext("Watching: tap a player's cards to turn them over");
   status.textContent = text;
   status.classList.toggle("your-turn", mine);
   const note = root.querySelector("#status-note");
-  note.textContent = bidderNote(view, table.you?.seat, state.legal);
+  note.textContent = table.you?.replaced
+    ? gettext("A computer player plays your seat for now, so you cannot act; the host can give it back.")
+    : bidderNote(view, table.you?.seat, state.legal);
   note.hidden = !note.textContent;
   turnAlert.update(mine, task);
 }

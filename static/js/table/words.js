@@ -27,6 +27,8 @@ export function sentence(text) {
   return /[!?…।]$/.test(capital) ? capital : `${capital}.`;
 }
 
+const lowerFirst = (text) => text.charAt(0).toLowerCase() + text.slice(1);
+
 /** A message as a clause inside a line: no full stop at its end. */
 export function clause(text) {
   return String(text || "").trim().replace(/[.।\s]+$/, "");
@@ -139,7 +141,9 @@ export function eventText(table, event, view) {
     case "round_end":
       return roundResultText(table, event.last_round || event);
     case "annulled":
-      return fmt(gettext("Deal annulled, no score: %(reason)s"), { reason: clause(event.reason_text || event.reason) });
+      return fmt(gettext("Deal annulled, no score: %(reason)s"), {
+        reason: lowerFirst(clause(event.reason_text || event.reason)),
+      });
     case "reset":
       return resetWhat(event.what);
     case "handover": {
