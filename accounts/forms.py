@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django import forms
 from django.http import HttpRequest
+from django.utils.translation import gettext_lazy as _
 
 from accounts.models import EMAIL_MAX_LENGTH, User
 
@@ -13,16 +14,18 @@ class SignupForm(forms.Form):
 
     first_name = forms.CharField(
         max_length=150,
-        label="First name",
-        help_text="Shown to the other players at the table.",
-        widget=forms.TextInput(attrs={"autocomplete": "given-name", "placeholder": "First name"}),
+        label=_("First name"),
+        help_text=_("Shown to the other players at the table."),
+        widget=forms.TextInput(
+            attrs={"autocomplete": "given-name", "placeholder": _("First name")}
+        ),
     )
     field_order = ("first_name", "email", "password1", "password2")
 
     def clean_first_name(self) -> str:
         name = str(self.cleaned_data["first_name"]).strip()
         if not name:
-            raise forms.ValidationError("Please tell us your first name.")
+            raise forms.ValidationError(_("Please tell us your first name."))
         return name
 
     def signup(self, request: HttpRequest, user: User) -> None:
@@ -36,6 +39,6 @@ class FriendRequestForm(forms.Form):
 
     email = forms.EmailField(
         max_length=EMAIL_MAX_LENGTH,
-        label="Friend's email",
+        label=_("Friend's email"),
         widget=forms.EmailInput(attrs={"placeholder": "name@example.com", "autocomplete": "off"}),
     )

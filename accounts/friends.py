@@ -17,6 +17,7 @@ from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.db import transaction
 from django.db.models import Q, QuerySet
+from django.utils.translation import gettext as _
 
 from accounts.adapter import too_long_email_message
 from accounts.models import EMAIL_MAX_LENGTH, AccountType, FriendRequest, Friendship, User
@@ -70,17 +71,24 @@ def send_request(sender: User, raw_email: str) -> str:
     try:
         validate_email(email)
     except ValidationError:
-        raise FriendshipRefused("Please enter a valid email address.") from None
+        raise FriendshipRefused(_("Please enter a valid email address.")) from None
     if email == sender.email.lower():
-        raise FriendshipRefused("You cannot send a friend request to yourself.")
+        raise FriendshipRefused(_("You cannot send a friend request to yourself."))
     with transaction.atomic():
         _lock(sender)
         target = User.objects.filter(email__iexact=email).first()
         if target is not None and sender.is_friend_of(target):
-            raise FriendshipRefused(f"{target.display_name} ({email}) is already your friend.")
+            raise FriendshipRefused(
+                _("%(name)s (%(email)s) is already your friend.")
+                % {"name": target.display_name, "email": email}
+            )
         if FriendRequest.objects.filter(sender=sender, to_email__iexact=email).exists():
             raise FriendshipRefused(
-                f"You have already sent a friend request to {email}; it is waiting for an answer."
+                _(
+                    "You have already sent a friend request to %(email)s; "
+                    "it is waiting for an answer."
+                )
+                % {"email": email}
             )
         if target is not None:
             theirs = FriendRequest.objects.filter(
@@ -88,23 +96,31 @@ def send_request(sender: User, raw_email: str) -> str:
             ).first()
             if theirs is not None:
                 accept_request(sender, theirs.pk)
-                return (
-                    f"{target.display_name} had already asked to be your friend, "
+                return _(
+                    "%(name)s had already asked to be your friend, "
                     "so your request accepted theirs: you are now friends."
-                )
+                ) % {"name": target.display_name}
         friends = friend_count(sender)
         waiting = FriendRequest.objects.filter(sender=sender).count()
         if friends + waiting >= sender.friend_limit:
             raise FriendshipRefused(
-                f"Your {_account_name(sender)} account may have up to {sender.friend_limit} "
-                f"friends, and you have {friends} friends and {waiting} requests waiting. "
-                "Remove a friend or cancel a request first."
+                _(
+                    "Your %(kind)s account may have up to %(limit)s friends, and you have "
+                    "%(friends)s friends and %(waiting)s requests waiting. "
+                    "Remove a friend or cancel a request first."
+                )
+                % {
+                    "kind": _account_name(sender),
+                    "limit": sender.friend_limit,
+                    "friends": friends,
+                    "waiting": waiting,
+                }
             )
         FriendRequest.objects.create(sender=sender, to_email=email)
-    return (
-        f"Friend request sent to {email}. They will see it on their dashboard, "
+    return _(
+        "Friend request sent to %(email)s. They will see it on their dashboard, "
         "or as soon as they sign up with that address."
-    )
+    ) % {"email": email}
 
 
 def accept_request(user: User, request_id: int) -> str:
@@ -118,19 +134,25 @@ def accept_request(user: User, request_id: int) -> str:
     sender = request.sender
     if sender.pk == user.pk:  # sent to an address this user took later: drop it, and refuse
         request.delete()
-        raise FriendshipRefused("You cannot be your own friend.")
+        raise FriendshipRefused(_("You cannot be your own friend."))
     with transaction.atomic():
         _lock(user, sender)
         if not user.is_friend_of(sender):
             if friend_count(user) >= user.friend_limit:
                 raise FriendshipRefused(
-                    f"You already have {user.friend_limit} friends, the most a "
-                    f"{_account_name(user)} account may have. Remove a friend before accepting."
+                    _(
+                        "You already have %(limit)s friends, the most a %(kind)s account may "
+                        "have. Remove a friend before accepting."
+                    )
+                    % {"limit": user.friend_limit, "kind": _account_name(user)}
                 )
             if friend_count(sender) >= sender.friend_limit:
                 raise FriendshipRefused(
-                    f"{sender.display_name} already has {sender.friend_limit} friends, the most "
-                    "their account allows; they must remove one before you can be friends."
+                    _(
+                        "%(name)s already has %(limit)s friends, the most their account "
+                        "allows; they must remove one before you can be friends."
+                    )
+                    % {"name": sender.display_name, "limit": sender.friend_limit}
                 )
             Friendship.objects.bulk_create(
                 [Friendship(user=user, friend=sender), Friendship(user=sender, friend=user)]
@@ -138,7 +160,7 @@ def accept_request(user: User, request_id: int) -> str:
         FriendRequest.objects.filter(
             Q(pk=request.pk) | Q(sender=user, to_email__iexact=sender.email)
         ).delete()
-    return f"You and {sender.display_name} are now friends."
+    return _("You and %(name)s are now friends.") % {"name": sender.display_name}
 
 
 def decline_request(user: User, request_id: int) -> str:
@@ -147,14 +169,14 @@ def decline_request(user: User, request_id: int) -> str:
         pk=request_id, to_email__iexact=user.email
     )
     request.delete()
-    return f"You declined {request.sender.display_name}'s friend request."
+    return _("You declined %(name)s's friend request.") % {"name": request.sender.display_name}
 
 
 def cancel_request(user: User, request_id: int) -> str:
     """Withdraw a request this user sent (raises DoesNotExist for anyone else's)."""
     request = FriendRequest.objects.get(pk=request_id, sender=user)
     request.delete()
-    return f"Your friend request to {request.to_email} is cancelled."
+    return _("Your friend request to %(email)s is cancelled.") % {"email": request.to_email}
 
 
 def remove_friend(user: User, friend_id: int) -> str:

@@ -7,6 +7,7 @@ from typing import Any, ClassVar
 from django.conf import settings
 from django.contrib.auth.models import AbstractUser, BaseUserManager
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 # The longest email address stored (RFC 5321's path limit, and Django's EmailField's):
 # longer ones are refused where they are typed, never cut or passed to the database.
@@ -16,9 +17,9 @@ EMAIL_MAX_LENGTH = 254
 class AccountType(models.TextChoices):
     """What an account may do: how many friends it keeps and whether it hosts."""
 
-    BASIC = "basic", "Basic"
-    STANDARD = "standard", "Standard"
-    STANDARD_GUEST = "standard_guest", "Standard Guest"
+    BASIC = "basic", _("Basic")
+    STANDARD = "standard", _("Standard")
+    STANDARD_GUEST = "standard_guest", _("Standard Guest")
 
 
 FRIEND_LIMITS = {
@@ -65,6 +66,9 @@ class User(AbstractUser):
     account_type = models.CharField(
         max_length=20, choices=AccountType.choices, default=default_account_type
     )
+    # The language the site speaks to this user (one of settings.LANGUAGES); blank until they
+    # choose one, and until then the browser's cookie or Accept-Language decides.
+    language = models.CharField(max_length=8, blank=True, default="")
 
     USERNAME_FIELD = "email"
     REQUIRED_FIELDS: ClassVar[list[str]] = ["first_name"]

@@ -10,8 +10,9 @@ from allauth.account.models import EmailAddress
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
+from django.utils.translation import gettext_lazy as _
 
-NOT_VERIFIED = "Please verify your email address first: follow the link we sent you."
+NOT_VERIFIED = _("Please verify your email address first: follow the link we sent you.")
 
 
 def is_verified(user: Any) -> bool:

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from accounts import friends
@@ -47,7 +48,7 @@ def send_request(request: HttpRequest) -> HttpResponse:
         messages.error(request, too_long_email_message())
         return redirect(FRIENDS_ON_DASHBOARD)
     if not form.is_valid():
-        messages.error(request, "Please enter a valid email address.")
+        messages.error(request, _("Please enter a valid email address."))
         return redirect(FRIENDS_ON_DASHBOARD)
     email = form.cleaned_data["email"]
     return _report(request, lambda: friends.send_request(_user(request), email))

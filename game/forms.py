@@ -12,6 +12,8 @@ from typing import Any, ClassVar
 from django import forms
 from django.core.validators import URLValidator
 from django.db import transaction
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from accounts.friends import friends_of
 from accounts.models import User
@@ -24,17 +26,17 @@ from game.table.seats import LEVELS, SEATS, Seating, empty_seating
 from game.table.service import seats_changed
 
 SEAT_LABELS = (
-    "Seat 1 - partner of seat 3",
-    "Seat 2 - partner of seat 4",
-    "Seat 3 - partner of seat 1",
-    "Seat 4 - partner of seat 2",
+    gettext_lazy("Seat 1 - partner of seat 3"),
+    gettext_lazy("Seat 2 - partner of seat 4"),
+    gettext_lazy("Seat 3 - partner of seat 1"),
+    gettext_lazy("Seat 4 - partner of seat 2"),
 )
 EMPTY_SEAT = ""
 # A seat's choice for a computer player: "bot:easy", "bot:strong".
 BOT_CHOICE = "bot:"
 BOT_LABELS = {
-    "easy": "Computer player - easy (quick, makes human mistakes)",
-    "strong": "Computer player - strong (thinks harder)",
+    "easy": gettext_lazy("Computer player - easy (quick, makes human mistakes)"),
+    "strong": gettext_lazy("Computer player - strong (thinks harder)"),
 }
 
 
@@ -67,17 +69,23 @@ class GameForm(forms.ModelForm):  # type: ignore[type-arg]
         required=False,
         max_length=500,
         assume_scheme="https",
-        help_text="A Zoom, Meet, Jitsi... link shown at the table (http or https).",
+        label=gettext_lazy("Conference link"),
+        help_text=gettext_lazy("A Zoom, Meet, Jitsi... link shown at the table (http or https)."),
         widget=forms.URLInput(attrs={"placeholder": "https://meet.example.com/our-table"}),
     )
 
     class Meta:
         model = Game
         fields = ("name", "conference_link", "play_direction")
-        labels: ClassVar[dict[str, str]] = {"name": "Game name", "play_direction": "Play direction"}
-        help_texts: ClassVar[dict[str, str]] = {
-            "name": "Shown to your friends on their dashboards.",
-            "play_direction": "How the table is drawn; the order of play is the same.",
+        labels: ClassVar[dict[str, Any]] = {
+            "name": gettext_lazy("Game name"),
+            "play_direction": gettext_lazy("Play direction"),
+        }
+        help_texts: ClassVar[dict[str, Any]] = {
+            "name": gettext_lazy("Shown to your friends on their dashboards."),
+            "play_direction": gettext_lazy(
+                "How the table is drawn; the order of play is the same."
+            ),
         }
 
     def __init__(self, *args: Any, host: User, **kwargs: Any) -> None:
@@ -85,8 +93,9 @@ class GameForm(forms.ModelForm):  # type: ignore[type-arg]
         self.host = host
         game: Game = self.instance
         people = [host, *friends_of(host)]
-        choices = [(EMPTY_SEAT, "(empty for now)")] + [
-            (str(p.pk), f"{p.display_name} (you)" if p.pk == host.pk else p.display_name)
+        you = _("%(name)s (you)")
+        choices = [(EMPTY_SEAT, _("(empty for now)"))] + [
+            (str(p.pk), you % {"name": p.display_name} if p.pk == host.pk else p.display_name)
             for p in people
         ] + [(BOT_CHOICE + level, BOT_LABELS[level]) for level in LEVELS]
         self.before: Seating = store.seating(game) if game.pk else empty_seating()
@@ -100,8 +109,10 @@ class GameForm(forms.ModelForm):  # type: ignore[type-arg]
                 label=SEAT_LABELS[seat],
                 choices=choices,
                 error_messages={
-                    "invalid_choice": "Only you and your friends can take a seat. "
-                    "A computer player can take any seat."
+                    "invalid_choice": _(
+                        "Only you and your friends can take a seat. "
+                        "A computer player can take any seat."
+                    )
                 },
                 required=False,
                 initial=initial,
@@ -111,8 +122,8 @@ class GameForm(forms.ModelForm):  # type: ignore[type-arg]
         for name, values in OPTION_VALUES.items():
             option = RULE_OPTIONS[name]
             self.fields[rule_field(name)] = forms.ChoiceField(
-                label=option.label,
-                help_text=option.help,
+                label=str(option.label),
+                help_text=str(option.help),
                 choices=[(_key(v), value_label(name, v)) for v in values],
                 initial=_key(getattr(rules, name)),
                 disabled=game.started,
@@ -140,8 +151,11 @@ class GameForm(forms.ModelForm):  # type: ignore[type-arg]
             if chosen in taken:
                 self.add_error(
                     seat_field(seat),
-                    f"This person already sits in seat {taken[chosen] + 1}; "
-                    "each person takes one seat.",
+                    _(
+                        "This person already sits in seat %(number)s; "
+                        "each person takes one seat."
+                    )
+                    % {"number": taken[chosen] + 1},
                 )
             else:
                 taken[chosen] = seat
@@ -217,7 +231,7 @@ class GameForm(forms.ModelForm):  # type: ignore[type-arg]
     def _handed_over(seat: int, level: str) -> str:
         if not level:
             return ""
-        return (
-            f"A computer player ({level}) plays this seat for now; give it back from the "
+        return _(
+            "A computer player (%(level)s) plays this seat for now; give it back from the "
             "dashboard or the table."
-        )
+        ) % {"level": _(level)}

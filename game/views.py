@@ -13,6 +13,8 @@ from django.db import IntegrityError
 from django.db.models import Q, QuerySet
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods
 
 from accounts import friends
@@ -27,13 +29,23 @@ from game.table.broadcast import announce_from_sync
 from game.table.errors import TableError
 from game.table.seats import bot_name
 
+# The same names as the table's buttons (templates/game/table.html).
 RESETS = {
-    "score": ("Score reset", "Both teams' scores and set tallies go back to 0."),
-    "round": ("Round reset", "The round in play is abandoned; the same dealer deals again."),
-    "deck": ("Deck reset", "The next deal uses a fresh, thoroughly shuffled deck."),
-    "all": ("All reset", "Score, round and deck resets together."),
+    "score": (
+        gettext_lazy("Reset score"),
+        gettext_lazy("Both teams' scores and set tallies go back to 0."),
+    ),
+    "round": (
+        gettext_lazy("Reset round"),
+        gettext_lazy("The deal in play is abandoned; the same dealer deals again."),
+    ),
+    "deck": (
+        gettext_lazy("Reset deck"),
+        gettext_lazy("The next deal uses a fresh, thoroughly shuffled deck."),
+    ),
+    "all": (gettext_lazy("Reset all"), gettext_lazy("Score, round and deck resets together.")),
 }
-CANNOT_HOST = (
+CANNOT_HOST = gettext_lazy(
     "A Basic account cannot host a game. Ask a friend with a Standard account to host, "
     "or ask the site's staff to change your account type."
 )
@@ -104,8 +116,11 @@ def host_game(request: HttpRequest) -> HttpResponse:
     if existing is not None:
         messages.info(
             request,
-            f"You already host {existing.name}, and a host has one game at a time: change it "
-            "here, or delete it to host a new one.",
+            _(
+                "You already host %(name)s, and a host has one game at a time: change it "
+                "here, or delete it to host a new one."
+            )
+            % {"name": existing.name},
         )
         return redirect("game:edit", game_id=existing.pk)
     form = GameForm(request.POST or None, host=user)
@@ -113,9 +128,12 @@ def host_game(request: HttpRequest) -> HttpResponse:
         try:
             game = form.save()
         except IntegrityError:
-            messages.error(request, "You already host a game; here it is.")
+            messages.error(request, _("You already host a game; here it is."))
             return redirect("game:host")
-        messages.success(request, f"{game.name} is ready. Your friends see it on their dashboards.")
+        messages.success(
+            request,
+            _("%(name)s is ready. Your friends see it on their dashboards.") % {"name": game.name},
+        )
         return redirect("/#host")
     return render(request, "game/host_form.html", {"form": form, "game": None})
 
@@ -127,7 +145,7 @@ def _game_for_host(request: HttpRequest, game_id: int) -> Game:
     if role is None:
         raise Http404("No such game.")
     if not role.host:
-        raise PermissionDenied("Only the host of this game can do that.")
+        raise PermissionDenied(_("Only the host of this game can do that."))
     return game
 
 
@@ -139,7 +157,7 @@ def edit_game(request: HttpRequest, game_id: int) -> HttpResponse:
     form = GameForm(request.POST or None, instance=game, host=_user(request))
     if request.method == "POST" and form.is_valid():
         saved = form.save()
-        messages.success(request, f"{saved.name} is saved.")
+        messages.success(request, _("%(name)s is saved.") % {"name": saved.name})
         return redirect("/#host")
     return render(request, "game/host_form.html", {"form": form, "game": game})
 
@@ -151,7 +169,10 @@ def delete_game(request: HttpRequest, game_id: int) -> HttpResponse:
     game = _game_for_host(request, game_id)
     if request.method == "POST":
         game.delete()
-        messages.success(request, f"{game.name} is deleted. You can host a new game any time.")
+        messages.success(
+            request,
+            _("%(name)s is deleted. You can host a new game any time.") % {"name": game.name},
+        )
         return redirect("/#host")
     return render(request, "game/confirm_delete.html", {"game": game})
 
@@ -168,9 +189,14 @@ def reset_game(request: HttpRequest, game_id: int, what: str) -> HttpResponse:
         try:
             service.reset_game(game.pk, _user(request).pk, what)
         except TableError as refused:
-            messages.error(request, f"{title} not done: {refused.message}")
+            messages.error(
+                request,
+                _("%(what)s not done: %(why)s") % {"what": title, "why": refused.message},
+            )
         else:
-            messages.success(request, f"{title} done for {game.name}.")
+            messages.success(
+                request, _("%(what)s done for %(name)s.") % {"what": title, "name": game.name}
+            )
         return redirect("/#host")
     context = {"game": game, "what": what, "title": title, "explanation": explanation}
     return render(request, "game/confirm_reset.html", context)
@@ -186,10 +212,16 @@ def hand_over(request: HttpRequest, game_id: int, seat: int) -> HttpResponse:
             game.pk, _user(request).pk, seat, request.POST.get("level", "")
         )
     except TableError as refused:
-        messages.error(request, f"Seat {seat + 1} not handed over: {refused}")
+        messages.error(
+            request,
+            _("Seat %(number)s not handed over: %(why)s") % {"number": seat + 1, "why": refused},
+        )
     else:
         announce_from_sync(latest)
-        messages.success(request, f"{bot_name(seat)} now plays seat {seat + 1}.")
+        messages.success(
+            request,
+            _("%(name)s now plays seat %(number)s.") % {"name": bot_name(seat), "number": seat + 1},
+        )
     return redirect("/#host")
 
 
@@ -201,8 +233,13 @@ def give_back(request: HttpRequest, game_id: int, seat: int) -> HttpResponse:
     try:
         latest = service.give_back(game.pk, _user(request).pk, seat)
     except TableError as refused:
-        messages.error(request, f"Seat {seat + 1} not given back: {refused}")
+        messages.error(
+            request,
+            _("Seat %(number)s not given back: %(why)s") % {"number": seat + 1, "why": refused},
+        )
     else:
         announce_from_sync(latest)
-        messages.success(request, f"Seat {seat + 1} is played by its person again.")
+        messages.success(
+            request, _("Seat %(number)s is played by its person again.") % {"number": seat + 1}
+        )
     return redirect("/#host")

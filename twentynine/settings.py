@@ -49,6 +49,7 @@ INSTALLED_APPS = [
     "accounts",
     "game",
     "twentynine",  # its management commands (housekeeping)
+    "learn",
 ]
 
 MIDDLEWARE = [
@@ -57,9 +58,11 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "learn.middleware.AccountLanguage",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "allauth.account.middleware.AccountMiddleware",
@@ -77,6 +80,7 @@ TEMPLATES = [
         "OPTIONS": {
             "context_processors": [
                 "django.template.context_processors.request",
+                "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
             ],
@@ -217,7 +221,19 @@ CHAT_RATE_PER_SECOND = env_int("CHAT_RATE_PER_SECOND", 1, minimum=1)
 PRESENCE_REFRESH = env_float("PRESENCE_REFRESH", 30.0, minimum=1.0)
 PRESENCE_EXPIRY = env_float("PRESENCE_EXPIRY", 90.0, minimum=1.0)
 
-LANGUAGE_CODE = "en-us"
+# The site's languages: a switcher on every page sets the language for the browser (a cookie)
+# and the account (accounts.User.language); the first visit follows Accept-Language.
+# The catalogues are locale/<code>/LC_MESSAGES/django.po and djangojs.po, with their
+# compiled .mo files beside them (scripts/messages rebuilds both).
+LANGUAGE_CODE = "en"
+LANGUAGES = [
+    ("en", "English"),
+    ("bn", "বাংলা"),
+    ("hi", "हिन्दी"),
+    ("ne", "नेपाली"),
+]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+LANGUAGE_COOKIE_AGE = 365 * 24 * 3600
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True

@@ -6,6 +6,7 @@ from django.contrib import admin
 from django.templatetags.static import static
 from django.urls import include, path
 from django.views.generic import RedirectView
+from django.views.i18n import JavaScriptCatalog
 
 
 class FaviconRedirect(RedirectView):
@@ -22,6 +23,9 @@ class FaviconRedirect(RedirectView):
 urlpatterns = [
     path("favicon.ico", FaviconRedirect.as_view()),
     path("admin/", admin.site.urls),
+    # The table's words in the reader's language (djangojs catalogues), for gettext() in JS.
+    path("jsi18n/", JavaScriptCatalog.as_view(), name="javascript-catalog"),
+    path("learn/", include("learn.urls")),
     path("accounts/", include("allauth.urls")),
     path("friends/", include("accounts.urls")),
     path("table/", include("game.table.urls")),

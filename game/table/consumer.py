@@ -18,6 +18,7 @@ from typing import Any
 import orjson
 from channels.db import database_sync_to_async
 from django.conf import settings
+from django.utils import translation
 
 from game.table import hub, service, store
 from game.table.autodeal import schedule_next_deal
@@ -38,6 +39,7 @@ from game.table.snapshot import Role, Snapshot
 from game.table.wire import encode, frame, from_group, state_message
 from twentynine import metrics
 from twentynine.logs import game_context
+from learn.languages import scope_language
 
 
 class TableConsumer(ChatSocket, PresenceSocket, InboxConsumer):
@@ -53,6 +55,8 @@ class TableConsumer(ChatSocket, PresenceSocket, InboxConsumer):
         """Accept, then either refuse with a close code and no data or send the full state."""
         self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
         game_context(self.game_id)
+        # This socket's messages in its user's language (the consumer's task keeps it).
+        translation.activate(scope_language(self.scope))
         self.guard = FloodGuard(settings.WEBSOCKET_RATE_PER_SECOND)
         user = self.scope["user"]
         await self.accept()

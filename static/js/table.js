@@ -2,11 +2,14 @@
 // clicks into messages (actions, host resets). The server decides everything; the page
 // only shows what the state message holds and offers what its `legal` list allows.
 
+import { fmt, gettext } from "./i18n.js";
 import { TurnAlert } from "./table/alert.js";
 import { drawCentre, drawTrick, updateCountdown } from "./table/centre.js";
 import { TableConnection } from "./table/connection.js";
-import { SHOW_TRUMP_HINT, drawControls, drawHand } from "./table/controls.js";
+import { Guide } from "./table/guide.js";
+import { drawControls, drawHand, showTrumpHint } from "./table/controls.js";
 import { drawHandover } from "./table/handover.js";
+import { setUpHelp } from "./table/help.js";
 import { TableLog, Toast } from "./table/log.js";
 import { drawRoundInfo, drawScore } from "./table/score.js";
 import { bottomSeat, drawSeats } from "./table/seats.js";
@@ -14,12 +17,13 @@ import { setUpSide } from "./table/side.js";
 import { TableTogether } from "./table/together.js";
 import { eventText, seatName, sentence, statusText } from "./table/words.js";
 
-const RESET_QUESTION = {
-  score: "Reset the score (both teams to 0, sets cleared) for everyone?",
-  round: "Abandon this round? The same dealer deals again.",
-  deck: "Use a freshly shuffled deck from the next deal?",
-  all: "Reset the score, the round and the deck?",
-};
+/** The question a host confirms before a reset. */
+const resetQuestion = (what) => ({
+  score: gettext("Reset the score (both teams to 0, sets cleared) for everyone?"),
+  round: gettext("Abandon this deal? The same dealer deals again."),
+  deck: gettext("Use a freshly shuffled deck from the next deal?"),
+  all: gettext("Reset the score, abandon this deal and use a fresh deck?"),
+}[what]);
 
 const root = document.getElementById("table-app");
 const config = JSON.parse(document.getElementById("table-config").textContent);
@@ -44,11 +48,24 @@ const faceUp = new Set([bottomSeat(state.table)]);
 const log = new TableLog(root.querySelector("#log"), config.game);
 const toast = new Toast(root.querySelector("#toast"));
 const turnAlert = new TurnAlert(root.querySelector("#sound-toggle"), config.name);
+const guide = new Guide(root.querySelector("#guide"), root.querySelector("#guide-toggle"));
 setUpSide(root);
+setUpHelp(root);
 let dealSyncSent = false;
 let pendingTimer = null;
 
+/** What has the keyboard focus among the parts every state message redraws: a card of your
+ * hand or a control button (found again after the redraw by its card or action). */
+function focusedPart() {
+  const el = document.activeElement;
+  if (!(el instanceof HTMLElement) || !root.contains(el)) return null;
+  if (el.matches("#hand .card[data-card]")) return `#hand .card[data-card="${el.dataset.card}"]`;
+  if (el.matches("#controls [data-action]")) return `#controls [data-action='${el.dataset.action}']`;
+  return null;
+}
+
 function draw() {
+  const focused = focusedPart();
   const now = Date.now();
   const bottom = bottomSeat(state.table);
   drawSeats(root, state, faceUp);
@@ -60,6 +77,7 @@ function draw() {
   drawRoundInfo(root, state);
   drawStatus();
   drawHandover(root, state);
+  guide.update(state);
   const link = root.querySelector("#conference-link");
   link.hidden = !state.table.conference_link;
   if (state.table.conference_link) link.href = state.table.conference_link;
@@ -68,6 +86,7 @@ function draw() {
   root.dataset.phase = state.view?.phase || "waiting";
   root.dataset.version = state.version == null ? "" : String(state.version);
   root.dataset.resyncs = JSON.stringify(connection.resyncs);
+  if (focused) root.querySelector(focused)?.focus({ preventScroll: true });
 }
 
 function drawStatus() {
@@ -75,12 +94,14 @@ function drawStatus() {
   const status = root.querySelector("#status");
   let { text, mine, task } = statusText(table, view, table.you?.seat, state.legal);
   if (!view) text = root.querySelector("#waiting").textContent;
-  else if (view.phase === "deal") text = view.last_round?.annulled ? "Deal annulled" : "Round over";
-  else if (!text && table.you?.spectator) text = "Watching";
+  else if (view.phase === "deal") text = view.last_round?.annulled ? gettext("Deal annulled") : gettext("Deal over");
+  else if (!text && table.you?.spectator) text = gettext("Watching: tap a player's cards to turn them over");
   status.textContent = text;
   status.classList.toggle("your-turn", mine);
   const note = root.querySelector("#status-note");
-  note.textContent = bidderNote(view, table.you?.seat, state.legal);
+  note.textContent = table.you?.replaced
+    ? gettext("A computer player plays your seat for now, so you cannot act; the host can give it back.")
+    : bidderNote(view, table.you?.seat, state.legal);
   note.hidden = !note.textContent;
   turnAlert.update(mine, task);
 }
@@ -92,7 +113,8 @@ function bidderNote(view, you, legal) {
     && view.trump_method && !view.trump_shown && view.phase === "play";
   if (!hidden) return "";
   const offered = legal.some((a) => a.type === "show_trump");
-  return offered ? "Your trump is still face down." : `Your trump is still face down. ${SHOW_TRUMP_HINT}`;
+  const note = gettext("Your trump is still face down.");
+  return offered ? note : `${note} ${showTrumpHint()}`;
 }
 
 function onState(msg) {
@@ -114,10 +136,14 @@ function onState(msg) {
   draw();
 }
 
+// Errors that refuse a chat line (a flood of any messages is "rate_limited" too).
+const CHAT_REFUSALS = new Set(["rate_limited", "chat_empty", "chat_too_long", "chat_off"]);
+
 function onError(msg) {
   root.classList.remove("pending");
-  const text = msg.code === "stale" ? "The table moved on before your move arrived; look again." : msg.message;
-  toast.show(sentence(text || "That was refused"), "error");
+  if (CHAT_REFUSALS.has(msg.code)) together.chat.refused();
+  const text = msg.code === "stale" ? gettext("The table moved on before your move arrived; look again.") : msg.message;
+  toast.show(sentence(text || gettext("That was refused")), "error");
   const status = root.querySelector("#status");
   status.dataset.error = msg.code || "";
 }
@@ -130,7 +156,7 @@ function onStatus(kind) {
 
 function onFinal(message) {
   const badge = root.querySelector("#conn-badge");
-  badge.textContent = "disconnected";
+  badge.textContent = gettext("disconnected");
   badge.hidden = false;
   root.querySelector("#status").textContent = message;
   toast.show(sentence(message), "error", 60000);
@@ -159,7 +185,7 @@ function showLastTrick() {
   drawTrick(box, last.cards, state.table, last.winner);
   const caption = document.createElement("p");
   caption.className = "trick-caption";
-  caption.textContent = `${seatName(state.table, last.winner)} took the last trick. Tap to close.`;
+  caption.textContent = fmt(gettext("%(name)s took the last trick. Tap to close."), { name: seatName(state.table, last.winner) });
   frame.replaceChildren(box, caption);
   overlay.replaceChildren(frame);
   overlay.hidden = false;
@@ -187,7 +213,7 @@ root.addEventListener("click", (e) => {
   const reset = target.closest("[data-reset]");
   if (reset) {
     const what = reset.dataset.reset;
-    if (window.confirm(RESET_QUESTION[what])) connection.reset(what);
+    if (window.confirm(resetQuestion(what))) connection.reset(what);
     return;
   }
   if (target.closest("#last-trick-button, .show-last-trick")) {
@@ -212,11 +238,21 @@ root.addEventListener("click", (e) => {
   if (card && !state.table.you?.spectator) act({ type: "play", card: card.dataset.card });
 });
 
+// The hand from the keyboard: Enter or Space plays the focused card, the arrow keys move
+// along the hand (Home and End to its ends).
 root.addEventListener("keydown", (e) => {
-  if ((e.key === "Enter" || e.key === " ") && e.target instanceof HTMLElement && e.target.matches("#hand .card")) {
+  if (!(e.target instanceof HTMLElement) || !e.target.matches("#hand .card")) return;
+  if (e.key === "Enter" || e.key === " ") {
     e.preventDefault();
     e.target.click();
+    return;
   }
+  const cards = [...root.querySelectorAll("#hand .card[tabindex]")];
+  const at = cards.indexOf(e.target);
+  const to = { ArrowLeft: at - 1, ArrowRight: at + 1, Home: 0, End: cards.length - 1 }[e.key];
+  if (to == null || at < 0) return;
+  e.preventDefault();
+  cards[Math.max(0, Math.min(cards.length - 1, to))].focus();
 });
 
 // The countdown between deals; if the next deal is overdue, ask for the state again.
@@ -231,5 +267,5 @@ setInterval(() => {
 }, 250);
 
 draw();
-root.querySelector("#status").textContent = "Connecting…";
+root.querySelector("#status").textContent = gettext("Connecting…");
 connection.open();

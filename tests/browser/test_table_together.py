@@ -205,6 +205,15 @@ def test_it_sends_a_chat_line_to_another_browser_as_text_and_shows_who_is_here(
     assert bilal.evaluate("window.pwned") is None
     assert asha.input_value("#chat-input") == ""
     bilal.screenshot(path=f"{SHOTS}-chat-phone.png")
+    # A second line within the second is refused: its text comes back to the input.
+    asha.wait_for_timeout(1200)
+    asha.fill("#chat-input", "First quick line")
+    asha.press("#chat-input", "Enter")
+    asha.fill("#chat-input", "Second quick line")
+    asha.press("#chat-input", "Enter")
+    asha.wait_for_function("() => document.querySelector('#chat-input').value !== ''")
+    assert asha.input_value("#chat-input") == "Second quick line"
+    asha.fill("#chat-input", "")
 
     esha.fill("#chat-input", "Watching from the rail")
     esha.press("#chat-input", "Enter")

@@ -130,7 +130,7 @@ def test_it_names_teams_by_their_players_in_the_round_result(page: Page) -> None
         "ended_early": True,
     }
     assert call(page, "words", "roundResultText", TABLE, lost) == (
-        "Team Bilal & Dev fell short with 6 of 18 (decided after 7 tricks): -2"
+        "Team Bilal & Dev fell short with 6 of 18 (decided after 7 tricks): \u22122"
     )
     annulled = {"annulled": True, "reason": 2, "reason_text": "All four passed", "dealer": 3}
     assert call(page, "words", "roundResultText", TABLE, annulled) == (
@@ -150,7 +150,7 @@ def test_it_names_teams_by_their_players_in_the_round_result(page: Page) -> None
         ({"type": "bid", "seat": 0, "value": 17, "match": True}, "Asha matches 17"),
         ({"type": "pass", "seat": 3}, "Dev passes"),
         ({"type": "pass", "seat": 3, "question": "single_hand"}, "Dev passes (no Single Hand)"),
-        ({"type": "trump_shown", "seat": 0, "suit": "H"}, "Asha asks to see trump: hearts"),
+        ({"type": "trump_shown", "seat": 0, "suit": "H"}, "Asha asks for trump: hearts"),
         (
             {"type": "trump_shown", "seat": 1, "suit": "S", "card": "9S"},
             "Bilal shows trump: spades (7th card 9♠)",

@@ -45,7 +45,7 @@ def test_it_offers_every_rule_option_with_its_default_and_help(owner: User) -> N
     page = text(login(owner).get("/host/"))
     for name, values in OPTION_VALUES.items():
         assert f'name="rule_{name}"' in page
-        assert RULE_OPTIONS[name].help in page
+        assert str(RULE_OPTIONS[name].help) in page
         default = f'<option value="{values[0]}" selected>'
         assert default in page, name
     assert "Olive (you)" in page

@@ -35,10 +35,10 @@ def test_it_asks_before_resetting(owner: User, game_in_play: Game, what: str) ->
 @pytest.mark.parametrize(
     ("what", "title"),
     [
-        ("score", "Score reset"),
-        ("round", "Round reset"),
-        ("deck", "Deck reset"),
-        ("all", "All reset"),
+        ("score", "Reset score"),
+        ("round", "Reset round"),
+        ("deck", "Reset deck"),
+        ("all", "Reset all"),
     ],
 )
 def test_it_resets_when_the_host_confirms(
@@ -62,7 +62,7 @@ def test_it_zeroes_the_score_on_a_score_reset(owner: User, game_in_play: Game) -
 
 def test_it_says_why_a_game_not_started_cannot_be_reset(owner: User, owner_game: Game) -> None:
     page = text(login(owner).post(f"/games/{owner_game.pk}/reset/all/", follow=True))
-    assert "All reset not done: The game has not started yet" in page
+    assert "Reset all not done: The game has not started yet" in page
     assert Game.objects.get(pk=owner_game.pk).version == owner_game.version
 
 

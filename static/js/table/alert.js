@@ -1,6 +1,8 @@
 // Telling a player it is their turn while they look elsewhere: the tab's title, and a short
 // chime made with WebAudio, off until they turn it on (remembered in this browser).
 
+import { fmt, gettext } from "../i18n.js";
+
 const SOUND_KEY = "twentynine-turn-sound";
 
 function storedSound() {
@@ -41,15 +43,15 @@ export class TurnAlert {
 
   showSound() {
     this.button.setAttribute("aria-pressed", String(this.sound));
-    const words = this.sound ? "Sound on" : "Sound off";
-    this.button.setAttribute("aria-label", `${words}: a chime when it is your turn`);
+    const words = this.sound ? gettext("Sound on") : gettext("Sound off");
+    this.button.setAttribute("aria-label", fmt(gettext("%(sound)s: a chime when it is your turn"), { sound: words }));
     const label = this.button.querySelector(".wide-only");
     if (label) label.textContent = words;
   }
 
   /** Call after every redraw: the title says when it is your turn (and what to do). */
   update(mine, task) {
-    document.title = mine ? `● Your turn — ${task} · ${this.baseTitle}` : this.baseTitle;
+    document.title = mine ? fmt(gettext("● Your turn — %(task)s · %(title)s"), { task, title: this.baseTitle }) : this.baseTitle;
     if (mine && !this.mine && this.sound) this.chime();
     this.mine = mine;
   }

@@ -1,8 +1,10 @@
 // Cards: codes ("JH" = jack of hearts), their order in a hand, and how one is drawn.
 
+import { fmt, gettext } from "../i18n.js";
+
 export const RANKS = ["J", "9", "A", "T", "K", "Q", "8", "7"];
 export const SUIT_SYMBOL = { S: "♠", H: "♥", C: "♣", D: "♦" };
-export const SUIT_NAME = { S: "spades", H: "hearts", C: "clubs", D: "diamonds" };
+export const SUIT_NAME = { S: gettext("spades"), H: gettext("hearts"), C: gettext("clubs"), D: gettext("diamonds") };
 const RED = new Set(["H", "D"]);
 
 export const rankOf = (code) => code[0];
@@ -49,7 +51,7 @@ export function cardFace(code, extraClass = "") {
   const el = document.createElement("div");
   el.className = `card face ${isRed(suit) ? "red" : "black"} ${extraClass}`.trim();
   el.dataset.card = code;
-  el.setAttribute("aria-label", `${rank} of ${SUIT_NAME[suit]}`);
+  el.setAttribute("aria-label", fmt(gettext("%(rank)s of %(suit)s"), { rank, suit: SUIT_NAME[suit] }));
   const corner = (cls) => {
     const c = document.createElement("span");
     c.className = `corner ${cls}`;
@@ -67,6 +69,7 @@ export function cardFace(code, extraClass = "") {
 export function cardBack(extraClass = "") {
   const el = document.createElement("div");
   el.className = `card back ${extraClass}`.trim();
-  el.setAttribute("aria-label", "a face-down card");
+  el.setAttribute("role", "img");
+  el.setAttribute("aria-label", gettext("a face-down card"));
   return el;
 }

@@ -1,6 +1,7 @@
 // The middle of the felt: the trick, the trump marker, the contract, and between deals
 // the waiting list or the round result with its countdown.
 
+import { fmt, gettext, ngettext } from "../i18n.js";
 import { SUIT_NAME, SUIT_SYMBOL, cardBack, cardFace, isRed, suitOf } from "./cards.js";
 import { drawResult } from "./result.js";
 import { positionOf } from "./seats.js";
@@ -14,7 +15,7 @@ export function drawTrick(box, cards, table, winner = null) {
     el.dataset.seat = String(seat);
     if (i === 0) {
       el.classList.add("led");
-      el.setAttribute("aria-label", `${el.getAttribute("aria-label")}, led by ${seatName(table, seat)}`);
+      el.setAttribute("aria-label", fmt(gettext("%(card)s, led by %(name)s"), { card: el.getAttribute("aria-label"), name: seatName(table, seat) }));
     }
     if (seat === winner) el.classList.add("winner");
     box.append(el);
@@ -26,19 +27,19 @@ export function trickCaption(view, table, legal) {
   const you = table?.you?.seat;
   if (view.trick.length) {
     const led = suitOf(view.trick[0].card);
-    const words = `${SUIT_SYMBOL[led]} ${capitalised(SUIT_NAME[led])} led`;
+    const words = fmt(gettext("%(symbol)s %(suit)s led"), { symbol: SUIT_SYMBOL[led], suit: capitalised(SUIT_NAME[led]) });
     const toPlay = you != null && (legal || []).some((a) => a.type === "play");
     if (!toPlay) return { text: words, kind: "led" };
     const holds = (view.hand || []).some((c) => suitOf(c) === led);
     return holds
-      ? { text: `${words} — follow suit`, kind: "follow" }
-      : { text: `${words} — you have none`, kind: "follow" };
+      ? { text: fmt(gettext("%(led)s — follow suit"), { led: words }), kind: "follow" }
+      : { text: fmt(gettext("%(led)s — you have none"), { led: words }), kind: "follow" };
   }
   if (view.last_trick) {
     const winner = seatName(table, view.last_trick.winner);
-    return { text: `${winner} took the last trick and leads`, kind: "previous" };
+    return { text: fmt(gettext("%(name)s took the last trick and leads"), { name: winner }), kind: "previous" };
   }
-  if (view.leader != null) return { text: `${seatName(table, view.leader)} leads the first trick`, kind: "first" };
+  if (view.leader != null) return { text: fmt(gettext("%(name)s leads the first trick"), { name: seatName(table, view.leader) }), kind: "first" };
   return { text: "", kind: "" };
 }
 
@@ -79,22 +80,22 @@ function drawTrumpMarker(root, view) {
   if (view.trump_shown) {
     const face = view.trump_card ? cardFace(view.trump_card, "small") : suitCard(view.trump);
     marker.append(face);
-    label.textContent = `Trump: ${SUIT_NAME[view.trump]}`;
+    label.textContent = fmt(gettext("Trump: %(suit)s"), { suit: SUIT_NAME[view.trump] });
   } else {
     const back = cardBack("small marker-back");
     if (view.seventh_card) {
       marker.append(cardFace(view.seventh_card, "small peek"));
-      label.textContent = `Trump (hidden): 7th card, ${SUIT_NAME[view.trump] || ""}`;
+      label.textContent = fmt(gettext("Hidden trump: %(suit)s (your 7th card)"), { suit: SUIT_NAME[view.trump] || "" });
     } else if (view.trump) {
       back.append(Object.assign(document.createElement("span"), {
         className: `peek-suit ${isRed(view.trump) ? "red" : "black"}`,
         textContent: SUIT_SYMBOL[view.trump],
       }));
       marker.append(back);
-      label.textContent = `Trump (hidden): ${SUIT_NAME[view.trump]}`;
+      label.textContent = fmt(gettext("Hidden trump: %(suit)s"), { suit: SUIT_NAME[view.trump] });
     } else {
       marker.append(back);
-      label.textContent = view.trump_method === "seventh_card" ? "Trump: 7th card, hidden" : "Trump: hidden";
+      label.textContent = view.trump_method === "seventh_card" ? gettext("Trump: hidden (7th card)") : gettext("Trump: hidden");
     }
   }
   marker.append(label);
@@ -117,12 +118,16 @@ function drawContract(root, state) {
     p.append(...parts);
     box.append(p);
   };
-  const strong = (text) => Object.assign(document.createElement("b"), { textContent: text });
+  // A translated sentence with the player's name in bold, wherever the language puts it.
+  const named = (format, name, values) => {
+    const [before, after] = fmt(format, { ...values, name: "\u0000" }).split("\u0000");
+    return [before, Object.assign(document.createElement("b"), { textContent: name }), after ?? ""];
+  };
   if (view && view.phase !== "deal") {
-    if (view.single_hand != null) line(strong(seatName(table, view.single_hand)), " Single Hand");
-    else if (view.bid) line(strong(seatName(table, view.bid.seat)), ` bid ${view.bid.value}`);
-    if (view.bid && view.single_hand == null && view.target != null) line(`Target ${view.target}`);
-    if ((view.bid || view.single_hand != null) && view.stake != null) line(`Stake ${view.stake}`);
+    if (view.single_hand != null) line(...named(gettext("%(name)s: Single Hand"), seatName(table, view.single_hand), {}));
+    else if (view.bid) line(...named(gettext("%(name)s bid %(value)s"), seatName(table, view.bid.seat), { value: view.bid.value }));
+    if (view.bid && view.single_hand == null && view.target != null) line(fmt(gettext("Target %(target)s"), { target: view.target }));
+    if ((view.bid || view.single_hand != null) && view.stake != null) line(fmt(gettext("Stake %(stake)s"), { stake: view.stake }));
   }
   box.hidden = box.childElementCount === 0;
 }
@@ -136,9 +141,9 @@ function drawWaiting(root, state) {
   }
   const empty = (table?.players || []).filter((p) => !p.name).length;
   const waiting = table?.waiting_for || [];
-  let text = "The first deal starts once everyone is here.";
-  if (empty) text = `Waiting for ${empty} more player${empty === 1 ? "" : "s"} to be seated.`;
-  else if (waiting.length) text = `Waiting for ${waiting.join(", ")} to open the table.`;
+  let text = gettext("The first deal starts once everyone is here.");
+  if (empty) text = fmt(ngettext("Waiting for %(count)s more player to be seated.", "Waiting for %(count)s more players to be seated.", empty), { count: empty });
+  else if (waiting.length) text = fmt(gettext("Waiting for %(names)s to open the table."), { names: waiting.join(", ") });
   box.textContent = text;
   box.hidden = false;
 }
@@ -168,8 +173,11 @@ export function updateCountdown(root, state, now) {
   }
   const remaining = Math.max(0, Math.ceil(left - (now - state.receivedAt) / 1000));
   const dealer = seatName(state.table, state.view.dealer);
-  const again = state.view.last_round?.annulled ? " again" : "";
-  next.textContent = remaining > 0 ? `${dealer} deals${again} in ${remaining} s` : `${dealer} is dealing…`;
+  const again = state.view.last_round?.annulled;
+  const values = { dealer, seconds: remaining };
+  if (remaining <= 0) next.textContent = fmt(gettext("%(dealer)s is dealing…"), values);
+  else if (again) next.textContent = fmt(gettext("%(dealer)s deals again in %(seconds)s s"), values);
+  else next.textContent = fmt(gettext("%(dealer)s deals in %(seconds)s s"), values);
 }
 
 export function drawCentre(root, state, now) {

@@ -3,6 +3,8 @@
 // Its pane (#pane-chat) holds #chat-lines, #chat-form with #chat-input, #chat-note and, for
 // the host, #spectator-chat-toggle.
 
+import { fmt, gettext } from "../i18n.js";
+
 const KEEP = 100;
 export const MAX_LENGTH = 200;
 
@@ -21,6 +23,7 @@ export class TableChat {
     this.shown = shown;
     this.onUnread = onUnread;
     this.lines = new Map();
+    this.unsent = null; // the last line sent, until it comes back or is refused
     this.allowed = true;
     this.unread = 0;
     this.list = panel.querySelector("#chat-lines");
@@ -42,14 +45,26 @@ export class TableChat {
   send() {
     const text = this.input.value.trim();
     if (!text) return;
-    if (this.connection.send({ type: "chat", text })) this.input.value = "";
+    if (this.connection.send({ type: "chat", text })) {
+      this.input.value = "";
+      this.unsent = text; // until the table echoes it back
+    }
+  }
+
+  /** The server refused the last line (too fast, too long, chat off): give its text back to
+   * the input, unless something new was typed meanwhile. */
+  refused() {
+    if (this.unsent && !this.input.value) this.input.value = this.unsent;
+    this.unsent = null;
   }
 
   /** A `chat` message from the server. */
   receive(msg) {
     this.allowed = msg.spectators_may_chat;
     let fresh = 0;
+    const you = this.table().you || {};
     for (const line of msg.lines || []) {
+      if (line.text === this.unsent && line.seat === you.seat) this.unsent = null;
       if (this.lines.has(line.id)) continue;
       this.lines.set(line.id, line);
       fresh += 1;
@@ -83,7 +98,7 @@ export class TableChat {
       if (line.seat != null && line.seat === you.seat) li.classList.add("mine");
       const name = document.createElement("b");
       name.className = "chat-name";
-      name.textContent = line.spectator ? `${line.name} (watching)` : line.name;
+      name.textContent = line.spectator ? fmt(gettext("%(name)s (watching)"), { name: line.name }) : line.name;
       const text = document.createElement("span");
       text.className = "chat-text";
       text.textContent = line.text;
@@ -95,7 +110,7 @@ export class TableChat {
     if (!items.length) {
       const empty = document.createElement("li");
       empty.className = "chat-empty";
-      empty.textContent = "No messages yet. Say hello!";
+      empty.textContent = gettext("No messages yet. Say hello!");
       items.push(empty);
     }
     this.list.replaceChildren(...items);
@@ -112,9 +127,9 @@ export class TableChat {
     const muted = Boolean(you.spectator) && !you.host && !this.allowed;
     this.input.disabled = muted;
     this.form.querySelector("button").disabled = muted;
-    this.input.placeholder = muted ? "The host has turned spectator chat off" : "Message the table";
+    this.input.placeholder = muted ? gettext("The host has turned spectator chat off") : gettext("Message the table");
     this.note.hidden = this.allowed;
-    this.note.textContent = "Spectator chat is off: only the players can write.";
+    this.note.textContent = gettext("Spectator chat is off: only the players can write.");
     if (this.toggle) {
       this.toggle.checked = this.allowed;
       this.toggle.closest("label").hidden = !you.host;

@@ -1,10 +1,13 @@
 // The table's websocket: connect, reconnect with backoff, notice version gaps, send actions.
 
-const FINAL_CLOSES = {
-  4401: "You are logged out. Log in again to rejoin the table.",
-  4403: "You may not see this table.",
-  4404: "This game no longer exists.",
-};
+import { gettext } from "../i18n.js";
+
+/** Why the server closed the socket for good, by close code. */
+const finalClose = (code) => ({
+  4401: gettext("You are logged out. Log in again to rejoin the table."),
+  4403: gettext("You may not see this table."),
+  4404: gettext("This game no longer exists."),
+}[code]);
 const MAX_BACKOFF_MS = 10000;
 const SILENCE_SYNC_MS = 25000;
 // A page reloads for a new build at most this often (during a rolling upgrade old and new
@@ -48,9 +51,9 @@ export class TableConnection {
       if (this.socket !== socket) return;
       this.socket = null;
       clearTimeout(this.silenceTimer);
-      if (FINAL_CLOSES[e.code]) {
+      if (finalClose(e.code)) {
         this.closedForGood = true;
-        this.handlers.onFinal(FINAL_CLOSES[e.code], e.code);
+        this.handlers.onFinal(finalClose(e.code), e.code);
         return;
       }
       this.handlers.onStatus("reconnecting");
@@ -115,7 +118,7 @@ export class TableConnection {
 
   send(message) {
     if (this.socket?.readyState !== WebSocket.OPEN) {
-      this.handlers.onError({ code: "offline", message: "Not connected; reconnecting…" });
+      this.handlers.onError({ code: "offline", message: gettext("Not connected; reconnecting…") });
       return false;
     }
     this.socket.send(JSON.stringify(message));

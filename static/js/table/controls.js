@@ -1,36 +1,60 @@
 // Your hand and your choices: cards (playable ones lit, the rest greyed) and a button for
 // every other legal action, each carrying its action as data-action JSON.
 
+import { fmt, gettext } from "../i18n.js";
 import { SUIT_SYMBOL, cardBack, cardFace, isRed, sortHand } from "./cards.js";
-import { actionLabel, sentence } from "./words.js";
+import { actionLabel, asksForTrump, sentence } from "./words.js";
 
-const GROUPS = [
-  { types: ["bid"], title: "", cls: "bid-panel" },
-  { types: ["trump", "seventh_card"], title: "Choose trump", cls: "trump-panel" },
-  { types: ["double", "redouble", "set_double"], title: "Raise the stake?", cls: "stake-panel" },
-  { types: ["single_hand"], title: "Single Hand?", cls: "single-hand-panel" },
-  { types: ["show_trump", "marriage"], title: "", cls: "play-panel" },
-];
+/** The panels the buttons are grouped in, each with its title. */
+function groups() {
+  return [
+    { types: ["bid"], title: "", cls: "bid-panel" },
+    { types: ["trump", "seventh_card"], title: gettext("Choose trump"), cls: "trump-panel" },
+    { types: ["double", "redouble", "set_double"], title: gettext("Raise the stake?"), cls: "stake-panel" },
+    { types: ["single_hand"], title: gettext("Single Hand?"), cls: "single-hand-panel" },
+    { types: ["show_trump", "marriage"], title: "", cls: "play-panel" },
+  ];
+}
 
-function actionButton(action, view) {
+function actionButton(action, view, you, hintText) {
   const button = document.createElement("button");
   button.type = "button";
   button.className = `button action action-${action.type}`;
   button.dataset.action = JSON.stringify(action);
   if (action.type === "trump") {
     button.classList.add(isRed(action.suit) ? "red" : "black");
-    button.innerHTML = `<span class="suit-symbol">${SUIT_SYMBOL[action.suit]}</span> ${actionLabel(action, view)}`;
+    const symbol = Object.assign(document.createElement("span"), { className: "suit-symbol", textContent: SUIT_SYMBOL[action.suit] });
+    button.append(symbol, ` ${actionLabel(action, view, you)}`);
   } else {
-    button.textContent = actionLabel(action, view);
+    button.textContent = actionLabel(action, view, you);
   }
   if (action.type === "pass") button.classList.add("pass");
   if (action.type === "bid" && view?.bid?.value === action.value) button.classList.add("match");
-  if (action.type === "show_trump") button.title = SHOW_TRUMP_HINT;
+  if (action.type === "show_trump") button.title = hintText;
   return button;
 }
 
-// Three deals in five ended unscored for players who did not know this rule.
-export const SHOW_TRUMP_HINT = "If trump is never shown, the deal is annulled: nobody scores.";
+/** The bidder's reminder: a trump never shown annuls the deal (three deals in five ended
+ * unscored for players who did not know this rule). */
+export function showTrumpHint() {
+  return gettext("If trump is never shown, the deal is annulled: nobody scores.");
+}
+
+/**
+ * What the Show trump button does for you. For the bidder it shows their own trump; for anyone
+ * else who cannot follow suit it asks for the opponents' trump, which binds the asker: trump is
+ * shown to all and they must then play a trump to this trick if they hold one, even when their
+ * partner is winning it. With no card to play meanwhile (the "must ask for trump" option), asking
+ * is the only move.
+ */
+export function trumpButtonHint(view, you, legal) {
+  if (!asksForTrump(view, you)) return showTrumpHint();
+  const mustAsk = !(legal || []).some((a) => a.type === "play");
+  const duty = gettext("Trump is shown to everyone, and you must then play a trump to this trick if you hold one, even if your partner is winning it.");
+  return mustAsk
+    ? fmt(gettext("You have no card of the led suit, so you must ask for trump. %(duty)s"), { duty })
+    : fmt(gettext("You have no card of the led suit: play any card, or ask for trump. %(duty)s"), { duty });
+}
 
 /** A line under a group of buttons. */
 function hint(text) {
@@ -41,12 +65,14 @@ function hint(text) {
 export function drawControls(root, state) {
   const box = root.querySelector("#controls");
   const legal = (state.legal || []).filter((a) => a.type !== "play");
+  const you = state.table?.you?.seat;
+  const trumpHint = trumpButtonHint(state.view, you, state.legal);
   box.replaceChildren();
   box.hidden = legal.length === 0;
   if (!legal.length) return;
   const passes = legal.filter((a) => a.type === "pass");
   const placed = new Set();
-  for (const group of GROUPS) {
+  for (const group of groups()) {
     const actions = legal.filter((a) => group.types.includes(a.type));
     if (!actions.length) continue;
     const panel = document.createElement("div");
@@ -60,18 +86,18 @@ export function drawControls(root, state) {
     const buttons = document.createElement("div");
     buttons.className = "control-buttons";
     actions.forEach((a) => {
-      buttons.append(actionButton(a, state.view));
+      buttons.append(actionButton(a, state.view, you, trumpHint));
       placed.add(a);
     });
     if (passes.length && !placed.has(passes[0]) && group.cls !== "play-panel") {
       // In the bid strip Pass comes first, before the lowest call.
-      const pass = actionButton(passes[0], state.view);
+      const pass = actionButton(passes[0], state.view, you, trumpHint);
       if (group.cls === "bid-panel") buttons.prepend(pass);
       else buttons.append(pass);
       placed.add(passes[0]);
     }
     panel.append(buttons);
-    if (actions.some((a) => a.type === "show_trump")) panel.append(hint(SHOW_TRUMP_HINT));
+    if (actions.some((a) => a.type === "show_trump")) panel.append(hint(trumpHint));
     box.append(panel);
   }
   const rest = legal.filter((a) => !placed.has(a));
@@ -80,7 +106,7 @@ export function drawControls(root, state) {
     panel.className = "control-group";
     const buttons = document.createElement("div");
     buttons.className = "control-buttons";
-    rest.forEach((a) => buttons.append(actionButton(a, state.view)));
+    rest.forEach((a) => buttons.append(actionButton(a, state.view, you, trumpHint)));
     panel.append(buttons);
     box.append(panel);
   }
@@ -124,16 +150,16 @@ export function drawHand(root, state, faceUp, bottom) {
     if (myTurnToPlay && !ok && refusals[code]) {
       // The engine's own reason, the same words a click would be refused with.
       card.title = sentence(refusals[code]);
-      card.setAttribute("aria-label", `${name}: cannot be played. ${card.title}`);
+      card.setAttribute("aria-label", fmt(gettext("%(card)s: cannot be played. %(reason)s"), { card: name, reason: card.title }));
       card.dataset.refusal = card.title;
     } else if (myTurnToPlay) {
-      card.title = `Play the ${name}.`;
+      card.title = fmt(gettext("Play the %(card)s."), { card: name });
     }
     box.append(card);
   }
   for (let i = 0; i < (view.unseen || 0); i += 1) {
     const back = cardBack("in-hand unseen");
-    back.title = "Not seen yet: decide on Redouble first";
+    back.title = gettext("Not seen yet: decide on Redouble first");
     box.append(back);
   }
   box.style.setProperty("--n", String(box.childElementCount));

@@ -1,5 +1,6 @@
 // The host's seat controls at the table: hand a seat to a computer player, or give it back.
 
+import { fmt, gettext } from "../i18n.js";
 import { seatName } from "./words.js";
 
 /** Draw one line per seat in the host's panel (nothing for other viewers). */
@@ -10,12 +11,12 @@ export function drawHandover(root, state) {
     const line = document.createElement("li");
     line.dataset.seat = String(player.seat);
     const label = document.createElement("span");
-    label.textContent = `Seat ${player.seat + 1}: ${seatName(state.table, player.seat)}`;
+    label.textContent = fmt(gettext("Seat %(number)s: %(name)s"), { number: player.seat + 1, name: seatName(state.table, player.seat) });
     line.append(label);
     if (player.computer && player.replaces) {
-      line.append(button(`Give back to ${player.replaces}`, { type: "give_back", seat: player.seat }));
+      line.append(button(fmt(gettext("Give back to %(name)s"), { name: player.replaces }), { type: "give_back", seat: player.seat }));
     } else if (player.name && !player.computer) {
-      line.append(button("Hand to computer", { type: "hand_over", seat: player.seat, level: "strong" }));
+      line.append(button(gettext("Hand to computer"), { type: "hand_over", seat: player.seat, level: "strong" }));
     }
     return line;
   });

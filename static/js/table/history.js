@@ -2,12 +2,11 @@
 // of one deal, trick by trick. Everything drawn comes from the server's deal records, which
 // hold only what the table saw.
 
+import { fmt, gettext, ngettext } from "../i18n.js";
 import { SUIT_NAME, cardText } from "./cards.js";
 import { drawTrick } from "./centre.js";
 import { positionOf } from "./seats.js";
-import { eventText, roundResultText, seatName, teamName } from "./words.js";
-
-const CALL_WORD = { double: "Double", redouble: "Redouble", set_double: "SetDouble" };
+import { callName, eventText, roundResultText, seatName, signed, teamName } from "./words.js";
 
 /** A table description for words.js and seat positions: the deal's players and the viewer. */
 export function dealTable(deal, viewer) {
@@ -22,37 +21,39 @@ export function dealTable(deal, viewer) {
 /** The contract in a few words: "Bilal 17" or "Bilal Single Hand". */
 export function contractText(deal, table) {
   if (deal.kind === "single_hand" && deal.single_hand != null) {
-    return `${seatName(table, deal.single_hand)}: Single Hand`;
+    return fmt(gettext("%(name)s: Single Hand"), { name: seatName(table, deal.single_hand) });
   }
-  if (deal.bidder == null) return "No bid";
-  const target = deal.target != null && deal.target !== deal.bid ? ` (target ${deal.target})` : "";
-  return `${seatName(table, deal.bidder)} ${deal.bid ?? ""}${target}`.trim();
+  if (deal.bidder == null) return gettext("No bid");
+  const values = { name: seatName(table, deal.bidder), bid: deal.bid ?? "", target: deal.target };
+  return deal.target != null && deal.target !== deal.bid
+    ? fmt(gettext("%(name)s %(bid)s (target %(target)s)"), values)
+    : `${values.name} ${values.bid}`.trim();
 }
 
 /** The trump as the table saw it: its suit once shown, else whether one was set. */
 export function trumpText(deal) {
-  if (deal.kind === "single_hand") return "none (Single Hand)";
+  if (deal.kind === "single_hand") return gettext("none (Single Hand)");
   if (deal.trump) {
-    const card = deal.trump_card ? ` (7th card ${cardText(deal.trump_card)})` : "";
-    return `${SUIT_NAME[deal.trump]}${card}`;
+    return deal.trump_card
+      ? fmt(gettext("%(suit)s (7th card %(card)s)"), { suit: SUIT_NAME[deal.trump], card: cardText(deal.trump_card) })
+      : SUIT_NAME[deal.trump];
   }
-  return deal.trump_method ? "never shown" : "—";
+  return deal.trump_method ? gettext("never shown") : "—";
 }
 
 export function doublesText(deal, table) {
   if (!deal.doubles?.length) return "—";
-  return deal.doubles.map((d) => `${CALL_WORD[d.call]} (${seatName(table, d.seat)})`).join(", ");
+  return deal.doubles.map((d) => fmt(gettext("%(call)s (%(name)s)"), { call: callName(d.call), name: seatName(table, d.seat) })).join(", ");
 }
 
 /** The result in plain words. */
 export function resultText(deal, table) {
-  if (deal.outcome === "annulled") return `Annulled: ${deal.reason_text}`;
-  if (deal.outcome === "abandoned") return "Abandoned: the host reset the round.";
+  if (deal.outcome === "annulled") return fmt(gettext("Annulled: %(reason)s"), { reason: deal.reason_text });
+  if (deal.outcome === "abandoned") return gettext("Abandoned: the host abandoned the deal.");
   return roundResultText(table, { ...deal, annulled: false });
 }
 
 const minus = (n) => String(n).replace("-", "−");
-const signed = (n) => (n > 0 ? `+${n}` : minus(n));
 
 /** The cells of one row of the deals table, as text. */
 export function dealCells(deal, table) {
@@ -71,24 +72,27 @@ export function dealCells(deal, table) {
 
 /** The result in a word or two, for the narrow panel: "Made 17/16 +1", "Annulled". */
 export function shortResult(deal) {
-  if (deal.outcome === "annulled") return "Annulled";
-  if (deal.outcome === "abandoned") return "Abandoned";
-  const verb = deal.outcome === "made" ? "Made" : "Lost";
-  if (deal.kind === "single_hand") return `${verb} Single Hand ${signed(deal.delta)}`;
-  const points = deal.team == null ? "" : ` ${deal.points[deal.team]}/${deal.target}`;
-  return `${verb}${points} ${signed(deal.delta)}`;
+  if (deal.outcome === "annulled") return gettext("Annulled");
+  if (deal.outcome === "abandoned") return gettext("Abandoned");
+  const made = deal.outcome === "made";
+  const values = { change: signed(deal.delta), points: deal.team == null ? "" : deal.points[deal.team], target: deal.target };
+  if (deal.kind === "single_hand") {
+    return fmt(made ? gettext("Made Single Hand %(change)s") : gettext("Lost Single Hand %(change)s"), values);
+  }
+  if (deal.team == null) return fmt(made ? gettext("Made %(change)s") : gettext("Lost %(change)s"), values);
+  return fmt(made ? gettext("Made %(points)s/%(target)s %(change)s") : gettext("Lost %(points)s/%(target)s %(change)s"), values);
 }
 
-const COLUMNS = [
+const columns = () => [
   ["number", "#"],
-  ["dealer", "Dealer"],
-  ["contract", "Bidder and call"],
-  ["trump", "Trump"],
-  ["stake", "Stake"],
-  ["doubles", "Doubles"],
-  ["result", "Result"],
-  ["outcome", "Result"],
-  ["score", "Score after"],
+  ["dealer", gettext("Dealer")],
+  ["contract", gettext("Bidder and call")],
+  ["trump", gettext("Trump")],
+  ["stake", gettext("Stake")],
+  ["doubles", gettext("Doubles")],
+  ["result", gettext("Result")],
+  ["outcome", gettext("Result")],
+  ["score", gettext("Score after")],
 ];
 
 /** A table of deals, newest first; each row opens its review through `onOpen(number)`. */
@@ -97,13 +101,14 @@ export function drawDealList(box, deals, viewer, { onOpen, hrefFor } = {}) {
   if (!deals.length) {
     const empty = document.createElement("p");
     empty.className = "deals-empty";
-    empty.textContent = "No deal has ended yet.";
+    empty.textContent = gettext("No deal has ended yet.");
     box.append(empty);
     return;
   }
   const tableEl = document.createElement("table");
   tableEl.className = "deals-table";
   const head = tableEl.createTHead().insertRow();
+  const COLUMNS = columns();
   for (const [key, label] of COLUMNS) {
     const th = document.createElement("th");
     th.scope = "col";
@@ -124,8 +129,8 @@ export function drawDealList(box, deals, viewer, { onOpen, hrefFor } = {}) {
       if (key === "number") {
         const link = document.createElement(hrefFor ? "a" : "button");
         link.className = "deal-open";
-        link.textContent = `Deal ${cells.number}`;
-        link.setAttribute("aria-label", `Review deal ${cells.number}`);
+        link.textContent = fmt(gettext("Deal %(number)s"), { number: cells.number });
+        link.setAttribute("aria-label", fmt(gettext("Review deal %(number)s"), { number: cells.number }));
         if (hrefFor) link.href = hrefFor(deal.number);
         else link.type = "button";
         link.addEventListener("click", (e) => {
@@ -197,17 +202,17 @@ export class DealReview {
   build() {
     const title = document.createElement("h2");
     title.className = "review-title";
-    title.textContent = `Deal ${this.deal.number}`;
+    title.textContent = fmt(gettext("Deal %(number)s"), { number: this.deal.number });
     const facts = document.createElement("dl");
     facts.className = "review-facts";
     const cells = dealCells(this.deal, this.table);
     for (const [label, value] of [
-      ["Dealer", cells.dealer],
-      ["Call", cells.contract],
-      ["Trump", cells.trump],
-      ["Stake", cells.stake],
-      ["Doubles", cells.doubles],
-      ["Score after", cells.score],
+      [gettext("Dealer"), cells.dealer],
+      [gettext("Call"), cells.contract],
+      [gettext("Trump"), cells.trump],
+      [gettext("Stake"), cells.stake],
+      [gettext("Doubles"), cells.doubles],
+      [gettext("Score after"), cells.score],
     ]) {
       const dt = document.createElement("dt");
       dt.textContent = label;
@@ -234,8 +239,8 @@ export class DealReview {
     this.lines.className = "review-lines";
     const nav = document.createElement("div");
     nav.className = "review-nav";
-    this.prev = Object.assign(document.createElement("button"), { type: "button", textContent: "← Previous" });
-    this.next = Object.assign(document.createElement("button"), { type: "button", textContent: "Next →" });
+    this.prev = Object.assign(document.createElement("button"), { type: "button", textContent: gettext("← Previous") });
+    this.next = Object.assign(document.createElement("button"), { type: "button", textContent: gettext("Next →") });
     this.prev.className = this.next.className = "button small";
     this.prev.dataset.review = "prev";
     this.next.dataset.review = "next";
@@ -258,29 +263,44 @@ export class DealReview {
     let heading = "";
     this.felt.hidden = !step.plays;
     if (step.kind === "calls") {
-      heading = "The calls";
-      if (!lines.length) lines.push("Only the result of this deal was kept.");
+      heading = gettext("The calls");
+      if (!lines.length) lines.push(gettext("Only the result of this deal was kept."));
     } else if (step.plays) {
       const leader = step.plays[0].seat;
       const total = this.steps.filter((s) => s.plays).length;
-      heading = `Trick ${step.number} of ${total}: ${seatName(table, leader)} led`;
+      const values = { number: step.number, total, leader: seatName(table, leader) };
       if (step.trick) {
         const points = step.trick.points;
-        heading += `, ${seatName(table, step.trick.winner)} won ${points} point${points === 1 ? "" : "s"}`;
+        heading = fmt(ngettext(
+          "Trick %(number)s of %(total)s: %(leader)s led, %(winner)s won %(points)s point",
+          "Trick %(number)s of %(total)s: %(leader)s led, %(winner)s won %(points)s points",
+          points,
+        ), { ...values, winner: seatName(table, step.trick.winner), points });
+      } else {
+        heading = fmt(gettext("Trick %(number)s of %(total)s: %(leader)s led"), values);
       }
       drawTrick(this.trickBox, step.plays, table, step.trick?.winner ?? null);
       this.trickBox.querySelector(`.card[data-seat="${leader}"]`)?.classList.add("led");
     } else {
-      heading = "The result";
+      heading = gettext("The result");
       const deal = this.deal;
       lines.push(resultText(deal, table));
       if (deal.outcome === "made" || deal.outcome === "lost") {
         for (const team of [0, 1]) {
           const tricks = deal.tricks[team];
-          lines.push(`${teamName(table, team)} took ${deal.points[team]} points in ${tricks} trick${tricks === 1 ? "" : "s"}`);
+          lines.push(fmt(ngettext(
+            "%(team)s took %(points)s points in %(count)s trick",
+            "%(team)s took %(points)s points in %(count)s tricks",
+            tricks,
+          ), { team: teamName(table, team), points: deal.points[team], count: tricks }));
         }
       }
-      lines.push(`Score after: ${teamName(table, 0)} ${minus(deal.score[0])}, ${teamName(table, 1)} ${minus(deal.score[1])}`);
+      lines.push(fmt(gettext("Score after: %(first)s %(firstScore)s, %(second)s %(secondScore)s"), {
+        first: teamName(table, 0),
+        firstScore: minus(deal.score[0]),
+        second: teamName(table, 1),
+        secondScore: minus(deal.score[1]),
+      }));
     }
     this.heading.textContent = heading;
     this.box.dataset.step = String(this.at);
@@ -337,7 +357,7 @@ export class DealsPanel {
         this.draw();
       })
       .catch(() => {
-        this.box.textContent = "The previous deals could not be loaded.";
+        this.box.textContent = gettext("The previous deals could not be loaded.");
       });
     return this.loading;
   }
@@ -358,11 +378,11 @@ export class DealsPanel {
     const review = document.createElement("section");
     review.className = "deal-review";
     review.tabIndex = 0;
-    review.setAttribute("aria-label", `Deal ${number}, step by step`);
+    review.setAttribute("aria-label", fmt(gettext("Deal %(number)s, step by step"), { number }));
     const close = Object.assign(document.createElement("button"), {
       type: "button",
       className: "button small review-close",
-      textContent: "Close",
+      textContent: gettext("Close"),
     });
     new DealReview(review, deal, viewerOf(this.table()));
     review.append(close);

@@ -1,5 +1,6 @@
 // The running log of calls and events (kept across a reload in sessionStorage) and the toast.
 
+import { gettext } from "../i18n.js";
 import { eventText } from "./words.js";
 
 const KEEP = 300;
@@ -20,12 +21,21 @@ export class TableLog {
     this.lines.forEach((line) => this.list.append(this.item(line)));
     // The log follows the newest line unless the reader has scrolled up; when the panels
     // around it change size (the side column is one window high) it stays at the bottom.
+    // Only the reader stops it: a scroll away from the bottom counts when it comes within a
+    // second of their wheel, touch, key or pointer on the list. Scrolls the browser makes by
+    // itself (the list resized as a deal ends, old lines trimmed, a clamp) never stop it, and
+    // stopped the log after a deal ended in long games.
     this.follow = true;
-    this.autoTop = null; // where the log last scrolled itself: that scroll is not the reader's
+    this.readerAt = 0;
+    for (const type of ["wheel", "touchmove", "keydown", "pointerdown"]) {
+      this.list.addEventListener(type, () => {
+        this.readerAt = Date.now();
+      }, { passive: true });
+    }
     this.list.addEventListener("scroll", () => {
       const { scrollTop, clientHeight, scrollHeight } = this.list;
-      if (this.autoTop != null && Math.abs(scrollTop - this.autoTop) < 2) return;
-      this.follow = scrollTop + clientHeight >= scrollHeight - 8;
+      if (scrollTop + clientHeight >= scrollHeight - 8) this.follow = true;
+      else if (Date.now() - this.readerAt < 1000) this.follow = false;
     });
     new ResizeObserver(() => this.scroll()).observe(this.list);
     this.scroll();
@@ -39,7 +49,7 @@ export class TableLog {
     if (computer) {
       const badge = document.createElement("span");
       badge.className = "badge computer";
-      badge.textContent = "computer";
+      badge.textContent = gettext("computer");
       li.append(" ", badge);
     }
     return li;
@@ -77,9 +87,7 @@ export class TableLog {
   }
 
   scroll() {
-    if (!this.follow) return;
-    this.list.scrollTop = this.list.scrollHeight;
-    this.autoTop = this.list.scrollTop;
+    if (this.follow) this.list.scrollTop = this.list.scrollHeight;
   }
 }
 

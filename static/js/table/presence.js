@@ -1,7 +1,9 @@
 // Who is here: a dot on each seat's plate, "online" while the player has the table open,
 // "away" when not, "computer" for a computer player.
 
-const WORDS = { online: "online", away: "away", computer: "computer player" };
+import { fmt, gettext, ngettext } from "../i18n.js";
+
+const words = (here) => ({ online: gettext("online"), away: gettext("away"), computer: gettext("computer player") }[here]);
 
 /** Mark every seat's plate from the last `presence` message (call after the seats are drawn). */
 export function drawPresence(root, presence) {
@@ -15,15 +17,15 @@ export function drawPresence(root, presence) {
     const dot = document.createElement("span");
     dot.className = "presence-dot";
     dot.dataset.presence = here;
-    dot.title = WORDS[here];
+    dot.title = words(here);
     dot.setAttribute("role", "img");
-    dot.setAttribute("aria-label", WORDS[here]);
+    dot.setAttribute("aria-label", words(here));
     plate.prepend(dot);
   }
   const watching = root.querySelector("#watching");
   if (watching) {
     const n = presence?.watching || 0;
     watching.hidden = n === 0;
-    watching.textContent = `${n} watching`;
+    watching.textContent = fmt(ngettext("%(count)s watching", "%(count)s watching", n), { count: n });
   }
 }

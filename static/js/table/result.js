@@ -2,57 +2,82 @@
 // says what the contract was, what each team took, how the score moved and why, in plain
 // words (annulled deals included); during the next auction a short "Last deal" line stays.
 
+import { fmt, gettext, ngettext } from "../i18n.js";
 import { seatName, sentence, signed, teamName } from "./words.js";
 
-const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+const pointsText = (n) => fmt(ngettext("%(count)s point", "%(count)s points", n), { count: n });
+const tricksText = (n) => fmt(ngettext("%(count)s trick", "%(count)s tricks", n), { count: n });
 
 function para(cls, text) {
   return Object.assign(document.createElement("p"), { className: cls, textContent: text });
 }
 
-/** "Vikram bid 16, stake 2 (doubled)" or "Dev called Single Hand, stake 6": the contract. */
+/** "Vikram bid 16, stake 2" or "Dev called Single Hand, stake 6": the contract. */
 export function contractText(table, result) {
   if (result.kind === "single_hand") {
-    return `${seatName(table, result.bidder)} called Single Hand, stake ${result.stake}`;
+    return fmt(gettext("%(name)s called Single Hand, stake %(stake)s"), { name: seatName(table, result.bidder), stake: result.stake });
   }
   if (result.bidder == null || result.bid == null) return "";
-  const stake = result.stake > 1 ? `, stake ${result.stake}` : "";
-  return `${seatName(table, result.bidder)} bid ${result.bid}${stake}`;
+  const values = { name: seatName(table, result.bidder), bid: result.bid, stake: result.stake };
+  return result.stake > 1
+    ? fmt(gettext("%(name)s bid %(bid)s, stake %(stake)s"), values)
+    : fmt(gettext("%(name)s bid %(bid)s"), values);
 }
 
-/** "Asha & Chitra made it: +1", "Dev's Single Hand failed: -3", "Deal annulled: no score". */
+/** "Asha & Chitra made it: +1", "Dev's Single Hand failed: −3", "Deal annulled: no score". */
 export function resultHeadline(table, result) {
-  if (result.annulled) return "Deal annulled: no score";
+  if (result.annulled) return gettext("Deal annulled: no score");
   const change = signed(result.delta);
   if (result.kind === "single_hand") {
-    return `${seatName(table, result.bidder)}'s Single Hand ${result.made ? "made it" : "failed"}: ${change}`;
+    const values = { name: seatName(table, result.bidder), change };
+    return result.made
+      ? fmt(gettext("%(name)s's Single Hand made it: %(change)s"), values)
+      : fmt(gettext("%(name)s's Single Hand failed: %(change)s"), values);
   }
-  return `${teamName(table, result.team)} ${result.made ? "made it" : "fell short"}: ${change}`;
+  const values = { team: teamName(table, result.team), change };
+  return result.made
+    ? fmt(gettext("%(team)s made it: %(change)s"), values)
+    : fmt(gettext("%(team)s fell short: %(change)s"), values);
 }
 
 /** Why the deal ended as it did, in one or two sentences. */
 export function resultReason(table, result) {
-  if (result.annulled) return sentence(result.reason_text || "The deal was annulled");
+  if (result.annulled) return sentence(result.reason_text || gettext("The deal was annulled"));
   const team = teamName(table, result.team);
   const tricks = result.tricks ? result.tricks[result.team] : 0;
   if (result.kind === "single_hand") {
     const caller = seatName(table, result.bidder);
     return result.made
-      ? `${caller} took all 8 tricks alone.`
-      : `${caller} had to take every trick and lost one after ${plural(tricks, "trick")}.`;
+      ? fmt(gettext("%(name)s took all 8 tricks alone."), { name: caller })
+      : fmt(ngettext(
+        "%(name)s had to take every trick and lost one after winning %(count)s.",
+        "%(name)s had to take every trick and lost one after winning %(count)s.",
+        tricks,
+      ), { name: caller, count: tricks });
   }
   const points = result.points ? result.points[result.team] : 0;
   const target = result.target ?? result.bid;
-  const moved = result.bid != null && target !== result.bid ? ` (${result.bid} moved by a marriage)` : "";
-  let why = result.made
-    ? `${team} needed ${target} card points${moved} and took ${points}.`
-    : `${team} needed ${target} card points${moved} but took only ${points}.`;
+  const values = { team, target, points, bid: result.bid };
+  let why;
+  if (result.bid != null && target !== result.bid) {
+    why = result.made
+      ? fmt(gettext("%(team)s needed %(target)s card points (%(bid)s moved by a marriage) and took %(points)s."), values)
+      : fmt(gettext("%(team)s needed %(target)s card points (%(bid)s moved by a marriage) but took only %(points)s."), values);
+  } else {
+    why = result.made
+      ? fmt(gettext("%(team)s needed %(target)s card points and took %(points)s."), values)
+      : fmt(gettext("%(team)s needed %(target)s card points but took only %(points)s."), values);
+  }
   if (result.bonus) {
-    why += result.made ? " All 8 tricks: 2 instead of 1." : " Not one trick: 2 instead of 1.";
+    why += " " + (result.made ? gettext("All 8 tricks: 2 instead of 1.") : gettext("Not one trick: 2 instead of 1."));
   }
   if (result.ended_early) {
     const played = result.tricks ? result.tricks[0] + result.tricks[1] : 8;
-    why += ` Decided after ${plural(played, "trick")}, so the rest was not played.`;
+    why += " " + fmt(ngettext(
+      "Decided after %(count)s trick, so the rest was not played.",
+      "Decided after %(count)s tricks, so the rest was not played.",
+      played,
+    ), { count: played });
   }
   return why;
 }
@@ -66,8 +91,8 @@ function teamRows(table, result) {
     if (result.bidder != null && result.bidder % 2 === team) name.className = "bidding-team";
     box.append(
       name,
-      Object.assign(document.createElement("span"), { textContent: plural(result.points[team], "point") }),
-      Object.assign(document.createElement("span"), { textContent: plural(result.tricks[team], "trick") }),
+      Object.assign(document.createElement("span"), { textContent: pointsText(result.points[team]) }),
+      Object.assign(document.createElement("span"), { textContent: tricksText(result.tricks[team]) }),
     );
     box.lastElementChild.dataset.key = `tricks-${team}`;
     box.children[box.children.length - 2].dataset.key = `points-${team}`;
@@ -78,11 +103,16 @@ function teamRows(table, result) {
 function scoreLine(table, result) {
   const [a, b] = result.score;
   const sets = (result.new_sets || []).flatMap(([red, black], team) => [
-    red ? `${teamName(table, team)} win a red set!` : "",
-    black ? `${teamName(table, team)} take a black set.` : "",
+    red ? fmt(gettext("%(team)s win a red set!"), { team: teamName(table, team) }) : "",
+    black ? fmt(gettext("%(team)s take a black set."), { team: teamName(table, team) }) : "",
   ]).filter(Boolean);
-  const moved = `${teamName(table, result.team)} ${signed(result.delta)}`;
-  return [`Score change: ${moved}; now ${signed(a)} : ${signed(b)}.`, ...sets].join(" ");
+  const line = fmt(gettext("Score change: %(team)s %(change)s; now %(first)s : %(second)s."), {
+    team: teamName(table, result.team),
+    change: signed(result.delta),
+    first: signed(a),
+    second: signed(b),
+  });
+  return [line, ...sets].join(" ");
 }
 
 /**
@@ -95,7 +125,7 @@ export function drawResult(box, table, result, roundNo, full, lastTrick = null) 
   box.dataset.made = String(Boolean(result.made));
   box.classList.toggle("earlier", !full);
   const dealer = seatName(table, result.dealer);
-  const title = full ? `Deal ${roundNo} · dealt by ${dealer}` : "Last deal";
+  const title = full ? fmt(gettext("Deal %(number)s · dealt by %(dealer)s"), { number: roundNo, dealer }) : gettext("Last deal");
   const headline = resultHeadline(table, result);
   const parts = [para("result-title", title), para("result-headline", headline)];
   if (!full) {
@@ -113,7 +143,7 @@ export function drawResult(box, table, result, roundNo, full, lastTrick = null) 
     parts.push(Object.assign(document.createElement("button"), {
       type: "button",
       className: "button small show-last-trick",
-      textContent: "Show the last trick",
+      textContent: gettext("Show the last trick"),
     }));
   }
   const next = para("countdown", "");

@@ -1,6 +1,7 @@
 // The score as each team's sixes (N red pips above zero, N black below), the set tally,
 // and this round's facts: bid, target, stake, trump, card points and tricks.
 
+import { fmt, gettext, ngettext } from "../i18n.js";
 import { SUIT_NAME, SUIT_SYMBOL } from "./cards.js";
 import { contractText, resultHeadline } from "./result.js";
 import { seatName, signed, teamName } from "./words.js";
@@ -46,14 +47,18 @@ function teamScore(table, team, score, sets) {
   name.textContent = teamName(table, team);
   const value = document.createElement("div");
   value.className = "score-value";
-  value.textContent = score > 0 ? `+${score}` : String(score);
+  value.textContent = signed(score);
   const [red, black] = sets;
   const tally = document.createElement("div");
   tally.className = "sets";
   tally.dataset.red = String(red);
   tally.dataset.black = String(black);
-  tally.innerHTML = `<span class="set red">${red} red set${red === 1 ? "" : "s"}</span>
-    <span class="set black">${black} black set${black === 1 ? "" : "s"}</span>`;
+  const set = (cls, text) => Object.assign(document.createElement("span"), { className: `set ${cls}`, textContent: text });
+  tally.append(
+    set("red", fmt(ngettext("%(count)s red set", "%(count)s red sets", red), { count: red })),
+    " ",
+    set("black", fmt(ngettext("%(count)s black set", "%(count)s black sets", black), { count: black })),
+  );
   box.append(sixCard(team, score), name, value, tally);
   return box;
 }
@@ -74,7 +79,12 @@ export function drawScore(root, state) {
     return el;
   };
   mini.replaceChildren(side(0), " : ", side(1));
-  mini.setAttribute("aria-label", `Score: ${teamName(table, 0)} ${signed(score[0])}, ${teamName(table, 1)} ${signed(score[1])}`);
+  mini.setAttribute("aria-label", fmt(gettext("Score: %(first)s %(firstScore)s, %(second)s %(secondScore)s"), {
+    first: teamName(table, 0),
+    firstScore: signed(score[0]),
+    second: teamName(table, 1),
+    secondScore: signed(score[1]),
+  }));
 }
 
 function row(list, term, value, key) {
@@ -94,30 +104,35 @@ export function drawRoundInfo(root, state) {
   if (!view) return;
   // Between deals the view's dealer is the next deal's: this panel is about the deal just ended.
   const ended = view.phase === "deal" ? view.last_round : null;
-  root.querySelector("#round-heading").textContent = ended ? "Last deal" : "This deal";
+  root.querySelector("#round-heading").textContent = ended ? gettext("Last deal") : gettext("This deal");
   const dealer = ended ? ended.dealer : view.dealer;
-  if (view.round_no) row(list, "Deal", `#${view.round_no}, dealt by ${seatName(table, dealer)}`, "deal");
+  if (view.round_no) {
+    row(list, gettext("Deal"), fmt(gettext("#%(number)s, dealt by %(dealer)s"), { number: view.round_no, dealer: seatName(table, dealer) }), "deal");
+  }
   if (ended) {
     drawEndedInfo(list, table, ended);
     return;
   }
-  const stake = view.stake != null ? `, stake ${view.stake}` : "";
+  const stake = view.stake != null ? fmt(gettext(", stake %(stake)s"), { stake: view.stake }) : "";
   if (view.single_hand != null) {
-    row(list, "Single Hand", `${seatName(table, view.single_hand)}${stake}`, "single-hand");
+    row(list, gettext("Single Hand"), `${seatName(table, view.single_hand)}${stake}`, "single-hand");
   } else if (view.bid) {
-    const target = view.target != null && view.target !== view.bid.value ? `, target ${view.target}` : "";
-    row(list, "Bid", `${seatName(table, view.bid.seat)} ${view.bid.value}${target}${stake}`, "bid");
+    const target = view.target != null && view.target !== view.bid.value ? fmt(gettext(", target %(target)s"), { target: view.target }) : "";
+    row(list, gettext("Bid"), `${seatName(table, view.bid.seat)} ${view.bid.value}${target}${stake}`, "bid");
   }
   if (view.single_hand == null && (view.trump_method || view.trump_shown)) {
-    const trump = view.trump ? `${SUIT_SYMBOL[view.trump]} ${SUIT_NAME[view.trump]}` : "hidden";
-    row(list, "Trump", view.trump_shown ? trump : `${trump}, not shown yet`, "trump");
+    const trump = view.trump ? `${SUIT_SYMBOL[view.trump]} ${SUIT_NAME[view.trump]}` : gettext("hidden");
+    row(list, gettext("Trump"), view.trump_shown ? trump : fmt(gettext("%(trump)s, not shown yet"), { trump }), "trump");
   }
   teamRows(list, table, view.points || [0, 0], view.tricks || [0, 0]);
 }
 
 function teamRows(list, table, points, tricks) {
   for (const team of [0, 1]) {
-    const took = `${points[team]} pt${points[team] === 1 ? "" : "s"}, ${tricks[team]} trick${tricks[team] === 1 ? "" : "s"}`;
+    const took = fmt(gettext("%(points)s, %(tricks)s"), {
+      points: fmt(ngettext("%(count)s pt", "%(count)s pts", points[team]), { count: points[team] }),
+      tricks: fmt(ngettext("%(count)s trick", "%(count)s tricks", tricks[team]), { count: tricks[team] }),
+    });
     row(list, teamName(table, team), took, `points-${team}`);
   }
 }
@@ -125,7 +140,7 @@ function teamRows(list, table, points, tricks) {
 /** The deal just ended: its contract, what each team took (if any trick was played), the result. */
 function drawEndedInfo(list, table, result) {
   const contract = contractText(table, result);
-  if (contract) row(list, "Contract", contract, "contract");
+  if (contract) row(list, gettext("Contract"), contract, "contract");
   if (result.points && result.tricks) teamRows(list, table, result.points, result.tricks);
-  row(list, "Result", resultHeadline(table, result), "result");
+  row(list, gettext("Result"), resultHeadline(table, result), "result");
 }

@@ -1,7 +1,8 @@
 // Where each seat sits on screen, and the four seats: name plates and the others' cards.
 
+import { fmt, gettext } from "../i18n.js";
 import { cardBack, cardFace, sortHand } from "./cards.js";
-import { seatName } from "./words.js";
+import { levelName, seatName } from "./words.js";
 
 const POSITIONS = ["bottom", "right", "top", "left"];
 
@@ -62,22 +63,29 @@ function drawSeat(slot, seat, state, faceUp) {
   const name = document.createElement("span");
   name.className = "name";
   const player = (table?.players || []).find((p) => p.seat === seat);
-  const mine = seat === you ? (table?.you?.replaced ? " (for you)" : " (you)") : "";
-  name.textContent = `${seatName(table, seat)}${mine}`;
+  const seated = seatName(table, seat);
+  if (seat !== you) name.textContent = seated;
+  else if (table?.you?.replaced) name.textContent = fmt(gettext("%(name)s (for you)"), { name: seated });
+  else name.textContent = fmt(gettext("%(name)s (you)"), { name: seated });
   name.title = seatName(table, seat);
   plate.append(name);
   if (player?.computer) {
-    const computer = badge("computer", "computer");
-    computer.title = `Computer player (${player.computer})${player.replaces ? ` playing for ${player.replaces}` : ""}`;
+    const computer = badge(gettext("computer"), "computer");
+    const values = { level: levelName(player.computer), name: player.replaces };
+    computer.title = player.replaces
+      ? fmt(gettext("Computer player (%(level)s) playing for %(name)s"), values)
+      : fmt(gettext("Computer player (%(level)s)"), values);
     plate.append(computer);
   }
-  if (view && view.dealer === seat) plate.append(badge("Dealer", "dealer"));
-  if (view?.bid?.seat === seat && view.single_hand == null) plate.append(badge(`Bid ${view.bid.value}`, "bidder"));
-  if (view?.single_hand === seat) plate.append(badge("Single Hand", "bidder"));
-  if (view?.sits_out === seat) plate.append(badge("Sits out", "out"));
-  if (view?.marriage?.seat === seat) plate.append(badge("Marriage", "marriage"));
-  if (turn.includes(seat)) plate.append(badge("to act", "turn-badge"));
-  if ((table?.waiting_for || []).includes(seatName(table, seat)) && !view) plate.append(badge("not here yet", "away"));
+  if (view && view.dealer === seat) plate.append(badge(gettext("Dealer"), "dealer"));
+  if (view?.bid?.seat === seat && view.single_hand == null) {
+    plate.append(badge(fmt(gettext("Bid %(value)s"), { value: view.bid.value }), "bidder"));
+  }
+  if (view?.single_hand === seat) plate.append(badge(gettext("Single Hand"), "bidder"));
+  if (view?.sits_out === seat) plate.append(badge(gettext("Sits out"), "out"));
+  if (view?.marriage?.seat === seat) plate.append(badge(gettext("Marriage"), "marriage"));
+  if (turn.includes(seat)) plate.append(badge(gettext("to act"), "turn-badge"));
+  if ((table?.waiting_for || []).includes(seatName(table, seat)) && !view) plate.append(badge(gettext("not here yet"), "away"));
   slot.append(plate);
 
   if (slot.dataset.pos === "bottom") return;
@@ -88,7 +96,7 @@ function drawSeat(slot, seat, state, faceUp) {
   cards.dataset.face = shown.codes ? "up" : "down";
   if (table?.you?.spectator && view?.hands) {
     cards.classList.add("toggle");
-    cards.title = "Click to turn these cards over";
+    cards.title = gettext("Click to turn these cards over");
   }
   if (shown.codes) shown.codes.forEach((c) => cards.append(cardFace(c, "small")));
   else for (let i = 0; i < shown.backs; i += 1) cards.append(cardBack("small"));

@@ -1,183 +1,240 @@
 // Plain words for the table: names of seats and teams, the log's sentences, the round result.
+// Every sentence is one translatable string with named placeholders (../i18n.js).
 
+import { fmt, gettext, ngettext, orList } from "../i18n.js";
 import { SUIT_NAME, cardText } from "./cards.js";
 
 /** A seat's shown name ("Seat 2" while empty). */
 export function seatName(table, seat) {
   const player = (table?.players || []).find((p) => p.seat === seat);
-  return player?.name || `Seat ${seat + 1}`;
+  return player?.name || fmt(gettext("Seat %(number)s"), { number: seat + 1 });
 }
 
 /** A team named by its players: team 0 = seats 0 and 2, team 1 = seats 1 and 3. */
 export function teamName(table, team) {
-  return `${seatName(table, team)} & ${seatName(table, team + 2)}`;
+  return fmt(gettext("%(first)s & %(second)s"), { first: seatName(table, team), second: seatName(table, team + 2) });
 }
 
-export const signed = (n) => (n > 0 ? `+${n}` : String(n));
+/** A score change or score with its sign, written with a true minus sign: "+1", "0", "−2". */
+export const signed = (n) => (n > 0 ? `+${n}` : String(n).replace("-", "−"));
 
-/** A message as one sentence: a capital first letter and exactly one full stop at the end. */
+/** A message as one sentence: a capital first letter and exactly one full stop at the end
+ * (a Devanagari sentence keeps its own "।"). */
 export function sentence(text) {
   const words = String(text || "").trim().replace(/[.\s]+$/, "");
   if (!words) return "";
   const capital = words[0].toUpperCase() + words.slice(1);
-  return /[!?…]$/.test(capital) ? capital : `${capital}.`;
-}
-
-/** A message as a clause inside a line: no full stop at its end. */
-export function clause(text) {
-  return String(text || "").trim().replace(/[.\s]+$/, "");
+  return /[!?…।]$/.test(capital) ? capital : `${capital}.`;
 }
 
 const lowerFirst = (text) => text.charAt(0).toLowerCase() + text.slice(1);
+
+/** A message as a clause inside a line: no full stop at its end. */
+export function clause(text) {
+  return String(text || "").trim().replace(/[.।\s]+$/, "");
+}
 
 /** "Team Asha & Chitra made 17 of 16: +1", or why a deal was annulled. */
 export function roundResultText(table, result) {
   if (!result) return "";
   if (result.annulled) {
-    return `Deal annulled: ${sentence(result.reason_text || "no score")} ${seatName(table, result.dealer)} deals again.`;
+    return fmt(gettext("Deal annulled: %(reason)s %(dealer)s deals again."), {
+      reason: sentence(result.reason_text || gettext("no score")),
+      dealer: seatName(table, result.dealer),
+    });
   }
-  const team = `Team ${teamName(table, result.team)}`;
+  const team = teamName(table, result.team);
+  const delta = signed(result.delta);
   const points = result.points ? result.points[result.team] : 0;
   if (result.kind === "single_hand") {
     const caller = seatName(table, result.bidder);
     const tricks = result.tricks ? result.tricks[result.team] : 0;
     return result.made
-      ? `${caller}'s Single Hand took all 8 tricks: ${team} ${signed(result.delta)}`
-      : `${caller}'s Single Hand lost a trick after ${tricks} won: ${team} ${signed(result.delta)}`;
+      ? fmt(gettext("%(caller)s's Single Hand took all 8 tricks: team %(team)s %(delta)s"), { caller, team, delta })
+      : fmt(ngettext(
+        "%(caller)s's Single Hand lost a trick after winning %(tricks)s: team %(team)s %(delta)s",
+        "%(caller)s's Single Hand lost a trick after winning %(tricks)s: team %(team)s %(delta)s",
+        tricks,
+      ), { caller, tricks, team, delta });
   }
-  const verb = result.made ? "made" : "fell short with";
-  const bonus = result.bonus ? (result.made ? " (all 8 tricks: bonus)" : " (no trick: penalty)") : "";
-  const played = result.tricks ? result.tricks[0] + result.tricks[1] : 8;
-  const early = result.ended_early ? ` (decided after ${played} tricks)` : "";
-  return `${team} ${verb} ${points} of ${result.target}${bonus}${early}: ${signed(result.delta)}`;
+  const values = { team, points, target: result.target, delta };
+  let text = result.made
+    ? fmt(gettext("Team %(team)s made %(points)s of %(target)s"), values)
+    : fmt(gettext("Team %(team)s fell short with %(points)s of %(target)s"), values);
+  if (result.bonus) text += " " + (result.made ? gettext("(all 8 tricks: bonus)") : gettext("(no trick: penalty)"));
+  if (result.ended_early) {
+    const played = result.tricks ? result.tricks[0] + result.tricks[1] : 8;
+    text += " " + fmt(ngettext("(decided after %(count)s trick)", "(decided after %(count)s tricks)", played), { count: played });
+  }
+  return `${text}: ${delta}`;
 }
 
-const STAKE_CALL = { double: "doubles", redouble: "redoubles", set_double: "calls SetDouble" };
-const QUESTION = {
-  double: "Double",
-  redouble: "Redouble",
-  set_double: "SetDouble",
-  single_hand: "Single Hand",
-};
-const RESET_WHAT = {
-  score: "the score",
-  round: "the round",
-  deck: "the deck",
-  all: "everything (score, round and deck)",
-};
+/** The name of a call, as on its button. */
+export function callName(type) {
+  return {
+    double: gettext("Double"),
+    redouble: gettext("Redouble"),
+    set_double: gettext("SetDouble"),
+    single_hand: gettext("Single Hand"),
+  }[type];
+}
+
+const resetWhat = (what) => ({
+  score: gettext("The host reset the score"),
+  round: gettext("The host abandoned this deal: the same dealer deals again"),
+  deck: gettext("The host reset the deck: a fresh shuffle from the next deal"),
+  all: gettext("The host reset the score, the deal and the deck"),
+}[what] || what);
 
 /** The log line for one event, given the state it arrived with (for the bidder's seat). */
 export function eventText(table, event, view) {
-  const name = (seat) => seatName(table, seat);
+  const name = seatName(table, event.seat);
   switch (event.type) {
     case "deal":
       return event.packet === 2
-        ? `${name(event.dealer)} deals the other four cards each`
-        : `${name(event.dealer)} deals four cards each`;
+        ? fmt(gettext("%(dealer)s deals the other four cards each"), { dealer: seatName(table, event.dealer) })
+        : fmt(gettext("%(dealer)s deals four cards each"), { dealer: seatName(table, event.dealer) });
     case "bid":
-      return event.match ? `${name(event.seat)} matches ${event.value}` : `${name(event.seat)} bids ${event.value}`;
+      return event.match
+        ? fmt(gettext("%(name)s matches %(value)s"), { name, value: event.value })
+        : fmt(gettext("%(name)s bids %(value)s"), { name, value: event.value });
     case "pass":
-      return QUESTION[event.question]
-        ? `${name(event.seat)} passes (no ${QUESTION[event.question]})`
-        : `${name(event.seat)} passes`;
+      return callName(event.question)
+        ? fmt(gettext("%(name)s passes (no %(call)s)"), { name, call: callName(event.question) })
+        : fmt(gettext("%(name)s passes"), { name });
     case "trump_set":
       return event.method === "seventh_card"
-        ? `${name(event.seat)} sets trump by the 7th card, face down: if trump is never shown, the deal is annulled`
-        : `${name(event.seat)} sets trump, face down: if trump is never shown, the deal is annulled`;
+        ? fmt(gettext("%(name)s sets trump by the 7th card, face down: if trump is never shown, the deal is annulled"), { name })
+        : fmt(gettext("%(name)s sets trump, face down: if trump is never shown, the deal is annulled"), { name });
     case "double":
+      return fmt(gettext("%(name)s doubles"), { name });
     case "redouble":
+      return fmt(gettext("%(name)s redoubles"), { name });
     case "set_double":
-      return `${name(event.seat)} ${STAKE_CALL[event.type]}`;
+      return fmt(gettext("%(name)s calls SetDouble"), { name });
     case "single_hand":
-      return `${name(event.seat)} calls Single Hand`;
+      return fmt(gettext("%(name)s calls Single Hand"), { name });
     case "trump_shown": {
-      const bidder = view?.bid?.seat;
-      const suit = SUIT_NAME[event.suit] || event.suit;
-      const card = event.card ? ` (7th card ${cardText(event.card)})` : "";
-      return event.seat === bidder
-        ? `${name(event.seat)} shows trump: ${suit}${card}`
-        : `${name(event.seat)} asks to see trump: ${suit}${card}`;
+      const values = { name, suit: SUIT_NAME[event.suit] || event.suit, card: event.card ? cardText(event.card) : "" };
+      if (event.seat === view?.bid?.seat) {
+        return event.card
+          ? fmt(gettext("%(name)s shows trump: %(suit)s (7th card %(card)s)"), values)
+          : fmt(gettext("%(name)s shows trump: %(suit)s"), values);
+      }
+      return event.card
+        ? fmt(gettext("%(name)s asks for trump: %(suit)s (7th card %(card)s)"), values)
+        : fmt(gettext("%(name)s asks for trump: %(suit)s"), values);
     }
     case "marriage":
-      return `${name(event.seat)} has the marriage in ${SUIT_NAME[event.suit] || event.suit}: target now ${event.target}`;
+      return fmt(gettext("%(name)s has the marriage in %(suit)s: target now %(target)s"), {
+        name,
+        suit: SUIT_NAME[event.suit] || event.suit,
+        target: event.target,
+      });
     case "play":
-      return `${name(event.seat)} plays ${cardText(event.card)}`;
+      return fmt(gettext("%(name)s plays %(card)s"), { name, card: cardText(event.card) });
     case "trick":
-      return `${name(event.winner)} wins the trick (${event.points} point${event.points === 1 ? "" : "s"})`;
+      return fmt(ngettext("%(name)s wins the trick (%(points)s point)", "%(name)s wins the trick (%(points)s points)", event.points), {
+        name: seatName(table, event.winner),
+        points: event.points,
+      });
     case "round_end":
       return roundResultText(table, event.last_round || event);
     case "annulled":
-      return `Deal annulled, no score: ${lowerFirst(clause(event.reason_text || event.reason))}`;
+      return fmt(gettext("Deal annulled, no score: %(reason)s"), {
+        reason: lowerFirst(clause(event.reason_text || event.reason)),
+      });
     case "reset":
-      return `The host reset ${RESET_WHAT[event.what] || event.what}`;
-    case "handover":
-      if (event.to === "player") return `${event.player} takes seat ${event.seat + 1} back from ${event.name}`;
+      return resetWhat(event.what);
+    case "handover": {
+      const values = { player: event.player, seat: event.seat + 1, computer: event.name, level: levelName(event.level) };
+      if (event.to === "player") return fmt(gettext("%(player)s takes seat %(seat)s back from %(computer)s"), values);
       return event.player
-        ? `The host hands ${event.player}'s seat to ${event.name} (computer, ${event.level})`
-        : `${event.name} (computer, ${event.level}) takes seat ${event.seat + 1}`;
+        ? fmt(gettext("The host hands %(player)s's seat to %(computer)s (computer, %(level)s)"), values)
+        : fmt(gettext("%(computer)s (computer, %(level)s) takes seat %(seat)s"), values);
+    }
     default:
       return event.type.replaceAll("_", " ");
   }
 }
 
+/** A computer player's level in words. */
+export function levelName(level) {
+  return { strong: gettext("strong"), easy: gettext("easy") }[level] || level;
+}
+
+/** Whether a Show trump action of `you` asks for the opponents' trump (not your own). */
+export function asksForTrump(view, you) {
+  return view?.bid?.seat !== you;
+}
+
 /** The label of a control for one legal action. */
-export function actionLabel(action, view) {
+export function actionLabel(action, view, you) {
   switch (action.type) {
     case "bid":
-      return view?.bid && view.bid.value === action.value ? `Match ${action.value}` : String(action.value);
+      return view?.bid && view.bid.value === action.value
+        ? fmt(gettext("Match %(value)s"), { value: action.value })
+        : String(action.value);
     case "pass":
-      return "Pass";
+      return gettext("Pass");
     case "trump":
-      return `${SUIT_NAME[action.suit]}`;
+      return SUIT_NAME[action.suit];
     case "seventh_card":
-      return "7th card";
+      return gettext("7th card");
     case "double":
-      return "Double";
     case "redouble":
-      return "Redouble";
     case "set_double":
-      return "SetDouble";
     case "single_hand":
-      return "Single Hand";
+      return callName(action.type);
     case "show_trump":
-      return "Show trump";
+      return asksForTrump(view, you) ? gettext("Ask for trump") : gettext("Show trump");
     case "marriage":
-      return "Declare marriage";
+      return gettext("Declare marriage");
     default:
       return action.type.replaceAll("_", " ");
   }
 }
 
-const PHASE_TASK = {
-  bidding: "bid or pass",
-  trump: "choose trump",
-  doubling: "raise the stake or pass",
-  seventh_card: "Redouble or pass, having seen the 7th card",
-  single_hand: "call Single Hand or pass",
-  single_hand_doubling: "raise the Single Hand's stake or pass",
-  play: "play a card",
-};
+/** What a player in this phase decides, as the end of "Your turn: …". */
+function phaseTask(phase) {
+  return {
+    bidding: gettext("bid or pass"),
+    trump: gettext("choose trump"),
+    doubling: gettext("raise the stake or pass"),
+    seventh_card: gettext("Redouble or pass, having seen the 7th card"),
+    single_hand: gettext("call Single Hand or pass"),
+    single_hand_doubling: gettext("raise the Single Hand's stake or pass"),
+    play: gettext("play a card"),
+  }[phase];
+}
+
+/** An action named inside the status line. */
+function taskName(action, view, you) {
+  if (action.type === "pass") return gettext("pass");
+  if (action.type === "show_trump") return asksForTrump(view, you) ? gettext("ask for trump") : gettext("show trump");
+  return actionLabel(action, view, you);
+}
 
 /** The status line: whose turn it is and what they decide ({text, mine, task}). */
 export function statusText(table, view, you, legal = []) {
   if (!view) return { text: "", mine: false, task: "" };
   const turn = view.turn || [];
-  let task = PHASE_TASK[view.phase];
+  let task = phaseTask(view.phase);
   if (!task) return { text: "", mine: false, task: "" };
   if (you != null && turn.includes(you)) {
     const calls = legal.filter((a) => a.type !== "bid" && a.type !== "play");
     const canPlay = legal.some((a) => a.type === "play");
     if (calls.length && view.phase !== "bidding" && view.phase !== "trump") {
-      const named = calls.map((a) => (a.type === "pass" ? "pass" : actionLabel(a, view)));
-      task = canPlay ? `play a card or ${named.join(" or ")}` : named.join(" or ");
+      const named = calls.map((a) => taskName(a, view, you));
+      task = orList(canPlay ? [gettext("play a card"), ...named] : named);
     }
     const partner = turn.filter((s) => s !== you);
     const text = partner.length
-      ? `You or ${seatName(table, partner[0])}: ${task}`
-      : `Your turn: ${task}`;
+      ? fmt(gettext("You or %(partner)s: %(task)s"), { partner: seatName(table, partner[0]), task })
+      : fmt(gettext("Your turn: %(task)s"), { task });
     return { text, mine: true, task };
   }
   const names = turn.map((s) => seatName(table, s));
   if (!names.length) return { text: "", mine: false, task };
-  return { text: `${names.join(" or ")} to ${task}`, mine: false, task };
+  return { text: fmt(gettext("%(names)s to %(task)s"), { names: orList(names), task }), mine: false, task };
 }

@@ -1,0 +1,107 @@
+"""An automated accessibility scan (axe-core, through axe-playwright-python) of every page and
+of the table at each stage of a deal, in English and Bengali, at 390x844 and 1280x800: no
+serious or critical violation. And the hand from the keyboard: the arrow keys move along it,
+and the focus stays on its card when a state message redraws the table."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import Browser, Page
+
+from tests.browser.conftest import launch
+from tests.browser.test_table_fits import LAPTOP, PHONE, WAIT_MS, Table, close
+from tests.live_site import LiveSite
+
+pytestmark = [pytest.mark.browser, pytest.mark.server]
+
+AXE = Axe()
+SIZES = {"phone": PHONE, "laptop": LAPTOP}
+PAGES = ["/", "/learn/how-to-play/", "/accounts/login/", "/accounts/signup/"]
+STAGES = ["bidding", "trump", "doubling", "mid_trick", "show_trump"]
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveSite]:
+    live = LiveSite(Path(tmp_path_factory.mktemp("a11y")), {"NEXT_DEAL_DELAY": "600"})
+    live.start()
+    try:
+        yield live
+    finally:
+        live.stop()
+
+
+@pytest.fixture(scope="module")
+def chromium() -> Iterator[Browser]:
+    yield from launch()
+
+
+def serious(page: Page) -> list[dict[str, Any]]:
+    """The serious and critical violations axe finds on the page as it is now."""
+    found = AXE.run(page).response["violations"]
+    return [
+        {"rule": v["id"], "where": [n["target"] for n in v["nodes"]][:5]}
+        for v in found
+        if v["impact"] in ("serious", "critical")
+    ]
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", ["en", "bn"])
+def test_the_pages_have_no_serious_violation(
+    site: LiveSite, chromium: Browser, lang: str, size: str
+) -> None:
+    context = chromium.new_context(viewport=SIZES[size])
+    context.add_cookies([{"name": "django_language", "value": lang, "url": site.url}])
+    page = context.new_page()
+    for path in PAGES:
+        page.goto(site.url + path)
+        assert serious(page) == [], path
+    page.locator(".language-menu summary").click()
+    assert serious(page) == [], "the open language menu"
+    table = Table(site, "bidding")
+    context.add_cookies([{"name": "sessionid", "value": table.sessions["Asha"], "url": site.url}])
+    page.goto(site.url + "/")
+    assert serious(page) == [], "dashboard"
+    context.close()
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("stage", STAGES)
+def test_the_table_has_no_serious_violation_at_any_stage(
+    site: LiveSite, chromium: Browser, stage: str, size: str
+) -> None:
+    table = Table(site, stage)
+    page = table.open(chromium, table.actor(), SIZES[size])
+    page.wait_for_selector("#controls .button, #hand .card[data-legal='true']", timeout=WAIT_MS)
+    assert serious(page) == [], stage
+    page.locator("#help-toggle").click()
+    assert serious(page) == [], f"{stage}: the rules dialog"
+    page.keyboard.press("Escape")
+    assert page.evaluate("() => document.activeElement.id") == "help-toggle"
+    close(page)
+
+
+def test_the_hand_answers_the_keyboard_and_keeps_its_focus(
+    site: LiveSite, chromium: Browser
+) -> None:
+    table = Table(site, "mid_trick")
+    page = table.open(chromium, table.actor(), LAPTOP)
+    page.wait_for_selector("#hand .card[data-legal='true']", timeout=WAIT_MS)
+    cards = page.locator("#hand .card").evaluate_all("els => els.map(e => e.dataset.card)")
+    page.locator("#hand .card").first.focus()
+    page.keyboard.press("ArrowRight")
+    focused = "() => document.activeElement.dataset.card"
+    assert page.evaluate(focused) == cards[1]
+    page.keyboard.press("End")
+    assert page.evaluate(focused) == cards[-1]
+    # A state message redraws the hand (new card elements): the same card keeps the focus.
+    page.evaluate("() => { document.activeElement.dataset.before = 'yes'; }")
+    page.evaluate("() => document.dispatchEvent(new Event('visibilitychange'))")  # a sync
+    page.wait_for_function("() => !document.querySelector('#hand [data-before]')")
+    assert page.evaluate(focused) == cards[-1]
+    close(page)

@@ -1,0 +1,61 @@
+"""The catalogues in locale/: every entry translated for Bengali, Hindi and Nepali (no empty
+and no fuzzy entry), every placeholder kept, and the committed .mo files compiled from the
+.po files as they are now (scripts/messages rebuilds both). Needs Debian's gettext (msgfmt),
+which scripts/test installs."""
+
+from __future__ import annotations
+
+import gettext
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+
+LOCALE = Path(__file__).resolve().parents[2] / "locale"
+TRANSLATED = ("bn", "hi", "ne")
+DOMAINS = ("django", "djangojs")
+PLACEHOLDER = re.compile(r"%(?:\(\w+\))?[sdr]")
+CATALOGUES = [(lang, domain) for lang in TRANSLATED for domain in DOMAINS]
+
+
+def catalogue(path: Path) -> dict[object, str]:
+    """The entries of a compiled catalogue (the header left out)."""
+    with path.open("rb") as mo:
+        entries = dict(gettext.GNUTranslations(mo)._catalog)  # type: ignore[attr-defined]
+    entries.pop("", None)
+    return entries
+
+
+def test_the_site_offers_english_and_the_three_translated_languages() -> None:
+    assert [code for code, _ in settings.LANGUAGES] == ["en", *TRANSLATED]
+
+
+@pytest.mark.skipif(shutil.which("msgfmt") is None, reason="Debian's gettext is not installed")
+@pytest.mark.parametrize(("lang", "domain"), CATALOGUES)
+def test_every_entry_is_translated_and_compiled(lang: str, domain: str, tmp_path: Path) -> None:
+    po = LOCALE / lang / "LC_MESSAGES" / f"{domain}.po"
+    fresh = tmp_path / "fresh.mo"
+    result = subprocess.run(
+        ["msgfmt", "--check", "--statistics", "-o", str(fresh), str(po)],
+        capture_output=True,
+        text=True,
+        check=True,
+        env={"LC_ALL": "C"},
+    )
+    counts = result.stderr.strip().splitlines()[-1]
+    assert re.fullmatch(r"\d+ translated messages\.", counts), f"{po}: {counts}"
+    assert catalogue(fresh) == catalogue(po.with_suffix(".mo")), (
+        f"{po.with_suffix('.mo')} is older than {po.name}: run scripts/messages"
+    )
+
+
+@pytest.mark.parametrize(("lang", "domain"), CATALOGUES)
+def test_every_translation_keeps_the_placeholders_of_its_msgid(lang: str, domain: str) -> None:
+    for key, text in catalogue(LOCALE / lang / "LC_MESSAGES" / f"{domain}.mo").items():
+        msgid = key[0] if isinstance(key, tuple) else key
+        assert text.strip(), f"{lang} {domain}: {msgid!r} is empty"
+        expected = sorted(PLACEHOLDER.findall(str(msgid)))
+        assert sorted(PLACEHOLDER.findall(text)) == expected, f"{lang}: {msgid!r} -> {text!r}"
