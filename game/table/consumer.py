@@ -37,9 +37,9 @@ from game.table.flood import FloodGuard, Verdict
 from game.table.presence_socket import PresenceSocket
 from game.table.snapshot import Role, Snapshot
 from game.table.wire import encode, frame, from_group, state_message
+from learn.languages import scope_language
 from twentynine import metrics
 from twentynine.logs import game_context
-from learn.languages import scope_language
 
 
 class TableConsumer(ChatSocket, PresenceSocket, InboxConsumer):
