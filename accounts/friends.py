@@ -17,6 +17,7 @@ from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.db import transaction
 from django.db.models import Q, QuerySet
+from django.utils.translation import gettext as _
 
 from accounts.models import AccountType, FriendRequest, Friendship, User
 from accounts.signals import friendship_ended
@@ -168,3 +169,37 @@ def remove_friend(user: User, friend_id: int) -> str:
         ).delete()
         friendship_ended.send(sender=User, user=user, friend=friend)
     return f"{friend.display_name} is no longer your friend."
+
+
+def befriend_by_link(host: User, user: User) -> bool:
+    """``user`` opened ``host``'s invite link and joined: the two become friends (the link is
+    the host's consent), within both accounts' limits. Whether they became friends now
+    (False: they already were, or ``user`` is the host). Raises ``FriendshipRefused`` over
+    a limit, changing nothing; runs in the caller's transaction."""
+    if host.pk == user.pk:
+        return False
+    with transaction.atomic():
+        _lock(host, user)
+        if user.is_friend_of(host):
+            return False
+        if friend_count(user) >= user.friend_limit:
+            raise FriendshipRefused(
+                _("You already have %(limit)s friends, the most a %(type)s account may have. "
+                  "Remove a friend before joining %(host)s's game.")
+                % {"limit": user.friend_limit, "type": _account_name(user),
+                   "host": host.display_name}
+            )
+        if friend_count(host) >= host.friend_limit:
+            raise FriendshipRefused(
+                _("%(host)s already has %(limit)s friends, the most their account allows, "
+                  "so you cannot join by the link; ask them to remove a friend first.")
+                % {"host": host.display_name, "limit": host.friend_limit}
+            )
+        Friendship.objects.bulk_create(
+            [Friendship(user=user, friend=host), Friendship(user=host, friend=user)]
+        )
+        FriendRequest.objects.filter(
+            Q(sender=user, to_email__iexact=host.email)
+            | Q(sender=host, to_email__iexact=user.email)
+        ).delete()
+    return True

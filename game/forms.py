@@ -85,6 +85,9 @@ class GameForm(forms.ModelForm):  # type: ignore[type-arg]
         self.host = host
         game: Game = self.instance
         people = [host, *friends_of(host)]
+        if game.pk:  # people seated by the invite link stay choosable (guests are no friends)
+            known = {p.pk for p in people}
+            people += User.objects.filter(seats__game=game).exclude(pk__in=known).distinct()
         choices = [(EMPTY_SEAT, "(empty for now)")] + [
             (str(p.pk), f"{p.display_name} (you)" if p.pk == host.pk else p.display_name)
             for p in people

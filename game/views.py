@@ -120,7 +120,7 @@ def host_game(request: HttpRequest) -> HttpResponse:
     return render(request, "game/host_form.html", {"form": form, "game": None})
 
 
-def _game_for_host(request: HttpRequest, game_id: int) -> Game:
+def game_for_host(request: HttpRequest, game_id: int) -> Game:
     """The game, if the user is its host: 404 for someone who may not see it, 403 otherwise."""
     game = get_object_or_404(_with_players(Game.objects.all()), pk=game_id)
     role = role_for(game, _user(request))
@@ -135,7 +135,7 @@ def _game_for_host(request: HttpRequest, game_id: int) -> Game:
 @verified_required
 def edit_game(request: HttpRequest, game_id: int) -> HttpResponse:
     """The host edits name, link, direction, seats, and the rules until play starts."""
-    game = _game_for_host(request, game_id)
+    game = game_for_host(request, game_id)
     form = GameForm(request.POST or None, instance=game, host=_user(request))
     if request.method == "POST" and form.is_valid():
         saved = form.save()
@@ -148,7 +148,7 @@ def edit_game(request: HttpRequest, game_id: int) -> HttpResponse:
 @verified_required
 def delete_game(request: HttpRequest, game_id: int) -> HttpResponse:
     """The host deletes the game, after confirming."""
-    game = _game_for_host(request, game_id)
+    game = game_for_host(request, game_id)
     if request.method == "POST":
         game.delete()
         messages.success(request, f"{game.name} is deleted. You can host a new game any time.")
@@ -162,7 +162,7 @@ def reset_game(request: HttpRequest, game_id: int, what: str) -> HttpResponse:
     """The host resets score, round, deck or all, after confirming."""
     if what not in RESETS:
         raise Http404("No such reset.")
-    game = _game_for_host(request, game_id)
+    game = game_for_host(request, game_id)
     title, explanation = RESETS[what]
     if request.method == "POST":
         try:
@@ -180,7 +180,7 @@ def reset_game(request: HttpRequest, game_id: int, what: str) -> HttpResponse:
 @verified_required
 def hand_over(request: HttpRequest, game_id: int, seat: int) -> HttpResponse:
     """The host hands a seat to a computer player of the posted ``level``; the game goes on."""
-    game = _game_for_host(request, game_id)
+    game = game_for_host(request, game_id)
     try:
         latest = service.hand_over(
             game.pk, _user(request).pk, seat, request.POST.get("level", "")
@@ -197,7 +197,7 @@ def hand_over(request: HttpRequest, game_id: int, seat: int) -> HttpResponse:
 @verified_required
 def give_back(request: HttpRequest, game_id: int, seat: int) -> HttpResponse:
     """The host gives a handed-over seat back to the person seated there."""
-    game = _game_for_host(request, game_id)
+    game = game_for_host(request, game_id)
     try:
         latest = service.give_back(game.pk, _user(request).pk, seat)
     except TableError as refused:

@@ -15,5 +15,6 @@ urlpatterns = [
     path("accounts/", include("allauth.urls")),
     path("friends/", include("accounts.urls")),
     path("table/", include("game.table.urls")),
+    path("", include("game.invite.urls")),
     path("", include("game.urls")),
 ]
