@@ -20,7 +20,7 @@ from django.db.models import Q, QuerySet
 from django.utils.translation import gettext as _
 
 from accounts.models import AccountType, FriendRequest, Friendship, User
-from accounts.signals import friendship_ended
+from accounts.signals import friendship_began, friendship_ended
 
 
 class FriendshipRefused(ValueError):
@@ -133,6 +133,7 @@ def accept_request(user: User, request_id: int) -> str:
             Friendship.objects.bulk_create(
                 [Friendship(user=user, friend=sender), Friendship(user=sender, friend=user)]
             )
+            friendship_began.send(sender=User, user=user, friend=sender)
         FriendRequest.objects.filter(
             Q(pk=request.pk) | Q(sender=user, to_email__iexact=sender.email)
         ).delete()
@@ -198,6 +199,7 @@ def befriend_by_link(host: User, user: User) -> bool:
         Friendship.objects.bulk_create(
             [Friendship(user=user, friend=host), Friendship(user=host, friend=user)]
         )
+        friendship_began.send(sender=User, user=user, friend=host)
         FriendRequest.objects.filter(
             Q(sender=user, to_email__iexact=host.email)
             | Q(sender=host, to_email__iexact=user.email)

@@ -202,6 +202,14 @@ class GameForm(forms.ModelForm):  # type: ignore[type-arg]
             int(value) if value and not value.startswith(BOT_CHOICE) else None for value in chosen
         ]
 
+    def newly_seated(self) -> set[int]:
+        """The people the saved form seated who were not seated before (the host aside)."""
+        before = {p.user_id for p in self.before}
+        return {
+            user_id for user_id in self.chosen_seats()
+            if user_id is not None and user_id not in before and user_id != self.host.pk
+        }
+
     def chosen_holders(self) -> list[tuple[int | None, str]]:
         """Who holds each seat: ``(user id, computer level)``. A person the host has handed
         over to a computer player and keeps in the seat stays handed over."""

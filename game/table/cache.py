@@ -32,6 +32,8 @@ class Derived:
     )
     frames: dict[tuple[int | None, bool, bool, bool], str] = field(default_factory=dict)
     wire: str = ""
+    # The dashboard card's shared values (``game.dashboard.summary``).
+    dashboard: dict[str, Any] | None = None
 
 
 # game id -> its latest snapshots by version (with what was derived from each), the games
