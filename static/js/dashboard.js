@@ -22,6 +22,8 @@ function drawGame(message) {
   el.querySelector(".live-score").textContent = message.started
     ? `· ${message.score[0]} : ${message.score[1]}` : "";
   el.querySelector(".your-turn").hidden = !message.your_turn;
+  const started = el.querySelector(".live-started");
+  if (started) started.textContent = message.started ? started.dataset.yes : started.dataset.no;
   el.classList.toggle("mine", message.your_turn);
   el.dataset.version = String(message.version);
 }

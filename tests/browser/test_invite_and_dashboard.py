@@ -275,6 +275,7 @@ def test_the_dashboard_changes_without_reload(site: LiveSite, browser: Browser, 
     farid.wait_for_url(f"**/table/{seeded['game']}/")
     card.locator(".live-status").filter(has_text="to play").wait_for(timeout=30000)
     card.locator(".live-here").filter(has_text="At the table").wait_for(timeout=15000)
+    assert card.locator(".your-turn").is_hidden()  # Esha watches: never her turn
     esha.screenshot(path=f"{SHOTS}-dashboard-{size}.png", full_page=True)
     # A friend deletes his game and hosts a new one: it appears without a reload.
     ravi = new_page(browser, site, LAPTOP, seeded["sessions"]["Ravi"], errors)
