@@ -27,9 +27,9 @@ from websockets.asyncio.client import ClientConnection, connect
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.table import cpu_seconds  # noqa: E402
-from tests.live_site import LiveSite  # noqa: E402
-from tests.table.live_tables import SEED_PRELUDE, LivePlayer  # noqa: E402
+from bench.table import cpu_seconds
+from tests.live_site import LiveSite
+from tests.table.live_tables import SEED_PRELUDE, LivePlayer
 
 SEED = SEED_PRELUDE + """
 from allauth.account.models import EmailAddress
