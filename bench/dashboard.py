@@ -73,7 +73,9 @@ async def play(tables: list[list[LivePlayer]], actions: int, rng: random.Random)
             await asyncio.gather(*(p.until(lambda s, v=version: s["version"] >= v, 30)
                                    for p in players))
             able = [p for p in players if p.state["legal"]]
-            if not able:
+            if not able:  # between deals: the next one comes by itself
+                await asyncio.gather(*(p.until(lambda s, v=version: s["version"] > v, 30)
+                                       for p in players))
                 continue
             actor = rng.choice(able)
             await actor.act(rng.choice(actor.state["legal"]))

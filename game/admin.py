@@ -17,8 +17,12 @@ class SeatInline(admin.TabularInline):
     max_num = 4
     can_delete = False
     raw_id_fields = ("user",)
-    fields = ("number", "user", "computer", "joined")
-    readonly_fields = ("number", "joined")
+    fields = ("seat", "user", "computer", "joined", "link_open")
+    readonly_fields = ("seat", "joined")
+
+    @admin.display(description="seat")
+    def seat(self, seat: Seat) -> int:
+        return seat.number + 1
 
     def has_add_permission(self, request: object, obj: object = None) -> bool:
         return False

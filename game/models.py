@@ -7,6 +7,8 @@ from typing import ClassVar
 from django.conf import settings
 from django.db import models
 
+from game.table.seats import LEVELS
+
 
 class PlayDirection(models.TextChoices):
     """How the table is drawn; the engine only knows play order."""
@@ -72,7 +74,12 @@ class Seat(models.Model):
         on_delete=models.SET_NULL,
         related_name="seats",
     )
-    computer = models.CharField(max_length=10, blank=True, default="")
+    computer = models.CharField(
+        max_length=10,
+        blank=True,
+        default="",
+        choices=[("", "-"), *((level, level) for level in LEVELS)],
+    )
     joined = models.BooleanField(default=False)
     # A visitor of the host's invite link may take this seat while no person holds it
     # (taking a computer player's seat replaces the computer player).

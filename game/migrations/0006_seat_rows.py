@@ -57,7 +57,7 @@ class Migration(migrations.Migration):
             fields=[
                 ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
                 ("number", models.PositiveSmallIntegerField()),
-                ("computer", models.CharField(blank=True, default="", max_length=10)),
+                ("computer", models.CharField(blank=True, choices=[("", "-"), ("easy", "easy"), ("strong", "strong")], default="", max_length=10)),
                 ("joined", models.BooleanField(default=False)),
                 ("game", models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name="seats", to="game.game")),
                 ("user", models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name="seats", to=settings.AUTH_USER_MODEL)),

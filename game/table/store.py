@@ -26,7 +26,6 @@ writes them, and nothing outside this module knows how they are stored.
 
 from __future__ import annotations
 
-import asyncio
 import enum
 import logging
 from collections.abc import Sequence
@@ -37,7 +36,7 @@ from typing import Any
 
 import orjson
 import psycopg
-from django.db import connection, connections, transaction
+from django.db import connection, transaction
 from django.db.models import Case, Prefetch, Q, QuerySet, Value, When
 from django.utils import timezone
 from psycopg.types.json import Jsonb
@@ -46,7 +45,7 @@ from accounts.models import User
 from game.engine import Match
 from game.models import Game, GameAction, Seat, TablePresence
 from game.table import cache as table_cache
-from game.table import deal_history
+from game.table import deal_history, loop_connection
 from game.table.errors import no_game
 from game.table.events import starts_deal
 from game.table.seats import SEATS, Player, Seating
@@ -216,10 +215,6 @@ def commit(write: Write) -> bool:
 
 # -- the same statement from the event loop (PostgreSQL) ---------------------------------
 
-_loop_connections: dict[asyncio.AbstractEventLoop, psycopg.AsyncConnection[Any]] = {}
-_connecting: dict[asyncio.AbstractEventLoop, asyncio.Lock] = {}
-
-
 def from_loop(write: Write) -> bool:
     """Whether ``commit_from_loop`` can write this change (PostgreSQL, no deal record)."""
     return write.ended is None and one_statement()
@@ -232,68 +227,15 @@ async def commit_from_loop(write: Write) -> bool | None:
     sql, values = _pg_statement(write)
     conn = None
     try:
-        conn = await _loop_connection()
+        conn = await loop_connection.get()
         cursor = await conn.execute(sql, values)
     except psycopg.OperationalError:
         log.warning("The event loop's database connection failed", exc_info=True)
         if conn is not None:
-            await _drop(conn)
+            await loop_connection.drop(conn)
         return None
     return cursor.rowcount == 1
 
-
-async def _loop_connection() -> psycopg.AsyncConnection[Any]:
-    loop = asyncio.get_running_loop()
-    conn = _loop_connections.get(loop)
-    if conn is not None and not conn.closed:
-        return conn
-    lock = _connecting.setdefault(loop, asyncio.Lock())
-    async with lock:
-        conn = _loop_connections.get(loop)
-        if conn is None or conn.closed:
-            _forget_closed_loops()
-            conn = _loop_connections[loop] = await psycopg.AsyncConnection.connect(
-                **_connection_params(), autocommit=True
-            )
-        return conn
-
-
-def _connection_params() -> dict[str, Any]:
-    """Django's own parameters for the default database (name, host, user, time zone
-    adapters), without its synchronous cursor class and pool; statements prepared at first
-    use unless OPTIONS turn preparing off (``"prepare_threshold": None``, as a
-    transaction-mode pooler needs)."""
-    settings_dict = connections["default"].settings_dict
-    params = connections["default"].get_connection_params()
-    params.pop("cursor_factory", None)
-    options = settings_dict["OPTIONS"]
-    if "prepare_threshold" not in options or options["prepare_threshold"] is not None:
-        params["prepare_threshold"] = 0
-    return dict(params)
-
-
-async def _drop(conn: psycopg.AsyncConnection[Any]) -> None:
-    loop = asyncio.get_running_loop()
-    if _loop_connections.get(loop) is conn:
-        del _loop_connections[loop]
-    try:
-        await conn.close()
-    except psycopg.Error:
-        log.exception("Closing the event loop's database connection failed")
-
-
-def _forget_closed_loops() -> None:
-    """Close the connections of event loops that have ended (each test has its own loop)."""
-    for loop in [loop for loop in _loop_connections if loop.is_closed()]:
-        _loop_connections.pop(loop).pgconn.finish()
-        _connecting.pop(loop, None)
-
-
-async def close_loop_connection() -> None:
-    """Close this event loop's connection, if it has one (the tests, between tests)."""
-    conn = _loop_connections.get(asyncio.get_running_loop())
-    if conn is not None:
-        await _drop(conn)
 
 
 # -- seats -------------------------------------------------------------------------------

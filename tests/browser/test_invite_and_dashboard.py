@@ -187,6 +187,9 @@ def test_a_newcomer_plays_a_card_as_a_guest_within_three_clicks(
     page.screenshot(path=f"{SHOTS}-guest-refused-{size}.png", full_page=True)
     page.goto(f"{site.url}/")
     assert page.url.endswith(f"/table/{seeded['game']}/")
+    page.goto(f"{site.url}/guest/account/")
+    assert page.locator("#id_email").count() == 1
+    page.screenshot(path=f"{SHOTS}-guest-account-{size}.png", full_page=True)
     assert errors == []
 
 
@@ -224,6 +227,9 @@ def test_a_signed_in_user_joins_by_link(site: LiveSite, browser: Browser, size: 
     page.goto(f"{site.url}/")
     assert page.locator("#join .game-card").filter(has_text="Asha's Friday 29").count() == 1
     assert page.locator("#friend-list").filter(has_text="Asha").count() == 1
+    page.goto(f"{site.url}/account/")
+    assert page.locator("#email-when-seated").is_checked()
+    page.screenshot(path=f"{SHOTS}-account-{size}.png", full_page=True)
     assert errors == []
 
 
@@ -313,5 +319,7 @@ def test_the_app_is_installable(site: LiveSite, browser: Browser) -> None:
     page.goto(f"{site.url}/accounts/login/")
     assert "You are offline" in page.content()
     page.screenshot(path=f"{SHOTS}-offline-phone.png", full_page=True)
+    page.set_viewport_size(LAPTOP)
+    page.screenshot(path=f"{SHOTS}-offline-laptop.png", full_page=True)
     page.context.set_offline(False)
     assert errors == []

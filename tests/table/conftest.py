@@ -28,7 +28,7 @@ from pytest_django.fixtures import Settings
 
 from accounts.models import User
 from game.models import Game
-from game.table import store
+from game.table import loop_connection
 from game.table.store import create_game
 from tests.people import befriend
 from twentynine.asgi import application
@@ -212,7 +212,7 @@ async def _close_connections_after() -> AsyncIterator[None]:
     test database can be dropped."""
     yield
     await _stop_background_tasks()
-    await store.close_loop_connection()
+    await loop_connection.close()
     await sync_to_async(connections.close_all)()
 
 

@@ -15,7 +15,7 @@ from django.db import connection, connections
 
 from accounts.models import User
 from game.models import Game, GameAction
-from game.table import store
+from game.table import loop_connection
 from tests.table.conftest import Open, play_random_step, seat_everyone, settle
 
 pytestmark = pytest.mark.skipif(
@@ -36,7 +36,7 @@ async def test_it_plays_on_when_the_database_cuts_the_loops_connection(
     sent: dict[int, dict[str, object]] = {}
     for step in range(12):
         if step in (3, 8):  # the database ends the loop's connection between two actions
-            conn = await store._loop_connection()
+            conn = await loop_connection.get()
             await sync_to_async(_cut)(conn.info.backend_pid)
         version = clients[0].state["version"]
         action = await play_random_step(clients, rng)
