@@ -80,7 +80,7 @@ class DashboardConsumer(InboxConsumer):
             await hub.join(game_id, self)
         self.games = wanted
         for snapshot in latest:
-            await self._send(summary.for_viewer(snapshot, self.user_id))
+            await self.send(text_data=summary.frame_for(snapshot, self.user_id))
             if snapshot.game_id in here:
                 await self._presence(snapshot.game_id, here[snapshot.game_id])
 
@@ -99,7 +99,7 @@ class DashboardConsumer(InboxConsumer):
             await self.dashboard_refresh({})
             return
         self.games[latest.game_id] = latest
-        await self._send(summary.for_viewer(latest, self.user_id))
+        await self.send(text_data=summary.frame_for(latest, self.user_id))
 
     async def table_gone(self, event: dict[str, Any]) -> None:
         await self.dashboard_refresh(event)

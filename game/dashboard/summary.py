@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import orjson
+from django.utils import translation
 from django.utils.translation import gettext as _
 
 from game.table import cache
@@ -46,9 +48,23 @@ def for_viewer(latest: Snapshot, user_id: int) -> dict[str, Any]:
     """The ``game`` message of the dashboard socket for this viewer: the shared values and a
     status line in words, "Your turn" when it is theirs."""
     shared = _shared(latest)
-    seat = latest.seat_of(user_id)
-    mine = seat is not None and seat in shared["turn"] and not latest.players[seat].replaced
+    mine = _mine(latest, shared, user_id)
     return {"type": "game", **shared, "your_turn": mine, "status": _status(shared, mine)}
+
+
+def frame_for(latest: Snapshot, user_id: int) -> str:
+    """``for_viewer`` encoded, once per version, "your turn" or not, and language."""
+    frames = cache.derived(latest).dashboard_frames
+    key = (_mine(latest, _shared(latest), user_id), translation.get_language() or "")
+    text = frames.get(key)
+    if text is None:
+        text = frames[key] = orjson.dumps(for_viewer(latest, user_id)).decode()
+    return text
+
+
+def _mine(latest: Snapshot, shared: dict[str, Any], user_id: int) -> bool:
+    seat = latest.seat_of(user_id)
+    return seat is not None and seat in shared["turn"] and not latest.players[seat].replaced
 
 
 def _status(shared: dict[str, Any], mine: bool) -> str:
