@@ -9,16 +9,18 @@ from typing import Any
 import orjson
 from django.utils import translation
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from game.table import cache
 from game.table.snapshot import Snapshot
 
+# What the seats in turn are doing, by the match's phase (translated when shown).
 PHASES = {
-    "bidding": "bidding",
-    "trump": "choosing trump",
-    "doubling": "doubling",
-    "single_hand_doubling": "doubling",
-    "play": "playing",
+    "bidding": gettext_noop("bidding"),
+    "trump": gettext_noop("choosing trump"),
+    "doubling": gettext_noop("doubling"),
+    "single_hand_doubling": gettext_noop("doubling"),
+    "play": gettext_noop("playing"),
 }
 
 
