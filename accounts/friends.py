@@ -21,7 +21,7 @@ from django.utils.translation import gettext as _
 
 from accounts.adapter import too_long_email_message
 from accounts.models import EMAIL_MAX_LENGTH, AccountType, FriendRequest, Friendship, User
-from accounts.signals import friendship_ended
+from accounts.signals import friendship_began, friendship_ended
 
 
 class FriendshipRefused(ValueError):
@@ -157,6 +157,7 @@ def accept_request(user: User, request_id: int) -> str:
             Friendship.objects.bulk_create(
                 [Friendship(user=user, friend=sender), Friendship(user=sender, friend=user)]
             )
+            friendship_began.send(sender=User, user=user, friend=sender)
         FriendRequest.objects.filter(
             Q(pk=request.pk) | Q(sender=user, to_email__iexact=sender.email)
         ).delete()
@@ -193,3 +194,38 @@ def remove_friend(user: User, friend_id: int) -> str:
         ).delete()
         friendship_ended.send(sender=User, user=user, friend=friend)
     return f"{friend.display_name} is no longer your friend."
+
+
+def befriend_by_link(host: User, user: User) -> bool:
+    """``user`` opened ``host``'s invite link and joined: the two become friends (the link is
+    the host's consent), within both accounts' limits. Whether they became friends now
+    (False: they already were, or ``user`` is the host). Raises ``FriendshipRefused`` over
+    a limit, changing nothing; runs in the caller's transaction."""
+    if host.pk == user.pk:
+        return False
+    with transaction.atomic():
+        _lock(host, user)
+        if user.is_friend_of(host):
+            return False
+        if friend_count(user) >= user.friend_limit:
+            raise FriendshipRefused(
+                _("You already have %(limit)s friends, the most a %(type)s account may have. "
+                  "Remove a friend before joining %(host)s's game.")
+                % {"limit": user.friend_limit, "type": _account_name(user),
+                   "host": host.display_name}
+            )
+        if friend_count(host) >= host.friend_limit:
+            raise FriendshipRefused(
+                _("%(host)s already has %(limit)s friends, the most their account allows, "
+                  "so you cannot join by the link; ask them to remove a friend first.")
+                % {"host": host.display_name, "limit": host.friend_limit}
+            )
+        Friendship.objects.bulk_create(
+            [Friendship(user=user, friend=host), Friendship(user=host, friend=user)]
+        )
+        friendship_began.send(sender=User, user=user, friend=host)
+        FriendRequest.objects.filter(
+            Q(sender=user, to_email__iexact=host.email)
+            | Q(sender=host, to_email__iexact=user.email)
+        ).delete()
+    return True

@@ -20,12 +20,16 @@ class AccountType(models.TextChoices):
     BASIC = "basic", _("Basic")
     STANDARD = "standard", _("Standard")
     STANDARD_GUEST = "standard_guest", _("Standard Guest")
+    # Someone who came by a host's invite link with only a display name: plays at that one
+    # table and nothing else (``game.invite``), until they turn it into a full account.
+    GUEST = "guest", _("Guest")
 
 
 FRIEND_LIMITS = {
     AccountType.BASIC: 10,
     AccountType.STANDARD: 50,
     AccountType.STANDARD_GUEST: 50,
+    AccountType.GUEST: 0,
 }
 
 
@@ -70,6 +74,9 @@ class User(AbstractUser):
     # choose one, and until then the browser's cookie or Accept-Language decides.
     language = models.CharField(max_length=8, blank=True, default="")
 
+    # Whether to send an email when a friend seats this user at their game (account page).
+    email_when_seated = models.BooleanField(default=True)
+
     USERNAME_FIELD = "email"
     REQUIRED_FIELDS: ClassVar[list[str]] = ["first_name"]
 
@@ -91,7 +98,12 @@ class User(AbstractUser):
     @property
     def can_host(self) -> bool:
         """Standard and Standard Guest accounts may host one game."""
-        return self.account_type != AccountType.BASIC
+        return self.account_type not in (AccountType.BASIC, AccountType.GUEST)
+
+    @property
+    def is_guest(self) -> bool:
+        """A guest of one game's invite link (no email, no friends, one table)."""
+        return self.account_type == AccountType.GUEST
 
     def is_friend_of(self, other: User) -> bool:
         """True when the two users are friends."""

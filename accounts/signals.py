@@ -8,3 +8,5 @@ transaction (the live table takes the guest out of the host's game).
 from django.dispatch import Signal
 
 friendship_ended = Signal()
+# Sent when two people become friends (``user`` and ``friend``), inside that transaction.
+friendship_began = Signal()

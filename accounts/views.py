@@ -6,14 +6,14 @@ from collections.abc import Callable
 
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
-from django.shortcuts import redirect
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from accounts import friends
 from accounts.adapter import too_long_email_message
 from accounts.forms import FriendRequestForm
-from accounts.models import FriendRequest, User
+from accounts.models import AccountType, FriendRequest, User
 from accounts.verification import verified_required
 
 FRIENDS_ON_DASHBOARD = "/#friends"
@@ -88,3 +88,17 @@ def remove_friend(request: HttpRequest, friend_id: int) -> HttpResponse:
         return _report(request, lambda: friends.remove_friend(_user(request), friend_id))
     except User.DoesNotExist:
         raise Http404("No such friend.") from None
+
+
+@require_http_methods(["GET", "POST"])
+@verified_required
+def account_page(request: HttpRequest) -> HttpResponse:
+    """The account page: the account's type and email, and which emails it gets."""
+    user = _user(request)
+    if request.method == "POST":
+        user.email_when_seated = request.POST.get("email_when_seated") == "on"
+        user.save(update_fields=["email_when_seated"])
+        messages.success(request, _("Your email settings are saved."))
+        return redirect("account")
+    context = {"account_type": AccountType(user.account_type).label}
+    return render(request, "accounts/account.html", context)

@@ -17,7 +17,7 @@ class SeatInline(admin.TabularInline):
     max_num = 4
     can_delete = False
     raw_id_fields = ("user",)
-    fields = ("seat", "user", "computer", "joined")
+    fields = ("seat", "user", "computer", "joined", "link_open")
     readonly_fields = ("seat", "joined")
 
     @admin.display(description="seat")

@@ -93,6 +93,9 @@ class GameForm(forms.ModelForm):  # type: ignore[type-arg]
         self.host = host
         game: Game = self.instance
         people = [host, *friends_of(host)]
+        if game.pk:  # people seated by the invite link stay choosable (guests are no friends)
+            known = {p.pk for p in people}
+            people += User.objects.filter(seats__game=game).exclude(pk__in=known).distinct()
         you = _("%(name)s (you)")
         choices = [(EMPTY_SEAT, _("(empty for now)"))] + [
             (str(p.pk), you % {"name": p.display_name} if p.pk == host.pk else p.display_name)
@@ -212,6 +215,14 @@ class GameForm(forms.ModelForm):  # type: ignore[type-arg]
         return [
             int(value) if value and not value.startswith(BOT_CHOICE) else None for value in chosen
         ]
+
+    def newly_seated(self) -> set[int]:
+        """The people the saved form seated who were not seated before (the host aside)."""
+        before = {p.user_id for p in self.before}
+        return {
+            user_id for user_id in self.chosen_seats()
+            if user_id is not None and user_id not in before and user_id != self.host.pk
+        }
 
     def chosen_holders(self) -> list[tuple[int | None, str]]:
         """Who holds each seat: ``(user id, computer level)``. A person the host has handed

@@ -40,6 +40,10 @@ class Game(models.Model):
     next_deal_at = models.DateTimeField(null=True, blank=True)
     # Whether spectators may write in the table chat (the host turns it off and on).
     spectator_chat = models.BooleanField(default=True)
+    # The host's invite link (``game.invite.links``): its secret token, None while there is
+    # none, and when it stops working (None: never).
+    invite_token = models.CharField(max_length=64, null=True, blank=True, unique=True)
+    invite_expires = models.DateTimeField(null=True, blank=True)
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
 
@@ -77,6 +81,9 @@ class Seat(models.Model):
         choices=[("", "-"), *((level, level) for level in LEVELS)],
     )
     joined = models.BooleanField(default=False)
+    # A visitor of the host's invite link may take this seat while no person holds it
+    # (taking a computer player's seat replaces the computer player).
+    link_open = models.BooleanField(default=True)
 
     class Meta:
         constraints: ClassVar[list[models.BaseConstraint]] = [
@@ -179,3 +186,32 @@ class BotTurn(models.Model):
     version = models.PositiveIntegerField()
     # Seconds since the epoch after which another process may take the turn over.
     until = models.FloatField()
+
+
+class Guest(models.Model):
+    """A guest account's one table: the game whose invite link made it (None once the host
+    removed the guest or the game is gone), and when it last opened a page there."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, primary_key=True, on_delete=models.CASCADE, related_name="guest"
+    )
+    game = models.ForeignKey(
+        Game, null=True, blank=True, on_delete=models.SET_NULL, related_name="guests"
+    )
+    seen = models.DateTimeField()
+
+    def __str__(self) -> str:
+        return f"guest {self.user_id} of game {self.game_id}"
+
+
+class SeatedMail(models.Model):
+    """A "you have a seat" email sent to a user for a game: one per game and person."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="+")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints: ClassVar[list[models.BaseConstraint]] = [
+            models.UniqueConstraint(fields=["game", "user"], name="one_seated_mail"),
+        ]

@@ -10,7 +10,6 @@ from __future__ import annotations
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError
-from django.db.models import Q, QuerySet
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
@@ -21,9 +20,11 @@ from accounts import friends
 from accounts.forms import FriendRequestForm
 from accounts.models import AccountType, User
 from accounts.verification import is_verified, verified_required
+from game import seated_mail
+from game.dashboard.games import hosted_game, others_games, with_players
 from game.forms import GameForm
 from game.models import Game
-from game.table import service, store
+from game.table import service
 from game.table.access import role_for
 from game.table.broadcast import announce_from_sync
 from game.table.errors import TableError
@@ -57,30 +58,6 @@ def _user(request: HttpRequest) -> User:
     return user
 
 
-def _with_players(games: QuerySet[Game]) -> QuerySet[Game]:
-    return store.with_seats(games.select_related("host"))
-
-
-def _hosted_game(user: User) -> Game | None:
-    return _with_players(Game.objects.filter(host=user)).first()
-
-
-def _others_games(user: User) -> tuple[list[Game], list[Game]]:
-    """Games hosted by someone else: those this user plays in (Join) and watches (View)."""
-    friend_ids = friends.friends_of(user).values("pk")
-    candidates = _with_players(
-        Game.objects.filter(store.seated_in(user) | Q(host__in=friend_ids)).exclude(host=user)
-    ).order_by("name")
-    join: list[Game] = []
-    view: list[Game] = []
-    for game in candidates:
-        role = role_for(game, user)
-        if role is None:
-            continue
-        (view if role.spectator else join).append(game)
-    return join, view
-
-
 def dashboard(request: HttpRequest) -> HttpResponse:
     """The home page: a welcome for visitors, the four sections for a member."""
     if not request.user.is_authenticated:
@@ -88,7 +65,7 @@ def dashboard(request: HttpRequest) -> HttpResponse:
     user = _user(request)
     if not is_verified(user):
         return render(request, "dashboard.html", {"verified": False})
-    join, view = _others_games(user)
+    join, view = others_games(user)
     context = {
         "verified": True,
         "friends": friends.friends_of(user),
@@ -97,7 +74,7 @@ def dashboard(request: HttpRequest) -> HttpResponse:
         "incoming": friends.incoming_requests(user),
         "outgoing": friends.outgoing_requests(user),
         "friend_form": FriendRequestForm(),
-        "hosted": _hosted_game(user),
+        "hosted": hosted_game(user),
         "join_games": join,
         "view_games": view,
         "resets": RESETS,
@@ -127,6 +104,7 @@ def host_game(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         try:
             game = form.save()
+            seated_mail.send(request, game, form.newly_seated())
         except IntegrityError:
             messages.error(request, _("You already host a game; here it is."))
             return redirect("game:host")
@@ -138,9 +116,9 @@ def host_game(request: HttpRequest) -> HttpResponse:
     return render(request, "game/host_form.html", {"form": form, "game": None})
 
 
-def _game_for_host(request: HttpRequest, game_id: int) -> Game:
+def game_for_host(request: HttpRequest, game_id: int) -> Game:
     """The game, if the user is its host: 404 for someone who may not see it, 403 otherwise."""
-    game = get_object_or_404(_with_players(Game.objects.all()), pk=game_id)
+    game = get_object_or_404(with_players(Game.objects.all()), pk=game_id)
     role = role_for(game, _user(request))
     if role is None:
         raise Http404("No such game.")
@@ -153,10 +131,11 @@ def _game_for_host(request: HttpRequest, game_id: int) -> Game:
 @verified_required
 def edit_game(request: HttpRequest, game_id: int) -> HttpResponse:
     """The host edits name, link, direction, seats, and the rules until play starts."""
-    game = _game_for_host(request, game_id)
+    game = game_for_host(request, game_id)
     form = GameForm(request.POST or None, instance=game, host=_user(request))
     if request.method == "POST" and form.is_valid():
         saved = form.save()
+        seated_mail.send(request, saved, form.newly_seated())
         messages.success(request, _("%(name)s is saved.") % {"name": saved.name})
         return redirect("/#host")
     return render(request, "game/host_form.html", {"form": form, "game": game})
@@ -166,7 +145,7 @@ def edit_game(request: HttpRequest, game_id: int) -> HttpResponse:
 @verified_required
 def delete_game(request: HttpRequest, game_id: int) -> HttpResponse:
     """The host deletes the game, after confirming."""
-    game = _game_for_host(request, game_id)
+    game = game_for_host(request, game_id)
     if request.method == "POST":
         game.delete()
         messages.success(
@@ -183,7 +162,7 @@ def reset_game(request: HttpRequest, game_id: int, what: str) -> HttpResponse:
     """The host resets score, round, deck or all, after confirming."""
     if what not in RESETS:
         raise Http404("No such reset.")
-    game = _game_for_host(request, game_id)
+    game = game_for_host(request, game_id)
     title, explanation = RESETS[what]
     if request.method == "POST":
         try:
@@ -206,7 +185,7 @@ def reset_game(request: HttpRequest, game_id: int, what: str) -> HttpResponse:
 @verified_required
 def hand_over(request: HttpRequest, game_id: int, seat: int) -> HttpResponse:
     """The host hands a seat to a computer player of the posted ``level``; the game goes on."""
-    game = _game_for_host(request, game_id)
+    game = game_for_host(request, game_id)
     try:
         latest = service.hand_over(
             game.pk, _user(request).pk, seat, request.POST.get("level", "")
@@ -229,7 +208,7 @@ def hand_over(request: HttpRequest, game_id: int, seat: int) -> HttpResponse:
 @verified_required
 def give_back(request: HttpRequest, game_id: int, seat: int) -> HttpResponse:
     """The host gives a handed-over seat back to the person seated there."""
-    game = _game_for_host(request, game_id)
+    game = game_for_host(request, game_id)
     try:
         latest = service.give_back(game.pk, _user(request).pk, seat)
     except TableError as refused:

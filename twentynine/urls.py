@@ -8,6 +8,9 @@ from django.urls import include, path
 from django.views.generic import RedirectView
 from django.views.i18n import JavaScriptCatalog
 
+from accounts.views import account_page
+from twentynine import pwa
+
 
 class FaviconRedirect(RedirectView):
     """Browsers and bookmark tools ask for /favicon.ico whatever the page's <link rel="icon">.
@@ -19,15 +22,19 @@ class FaviconRedirect(RedirectView):
     def get_redirect_url(self, *args: Any, **kwargs: Any) -> str:
         return static("favicon.svg")
 
-
 urlpatterns = [
     path("favicon.ico", FaviconRedirect.as_view()),
+    path("manifest.webmanifest", pwa.manifest, name="manifest"),
+    path("sw.js", pwa.service_worker, name="service_worker"),
+    path("offline/", pwa.offline, name="offline"),
     path("admin/", admin.site.urls),
     # The table's words in the reader's language (djangojs catalogues), for gettext() in JS.
     path("jsi18n/", JavaScriptCatalog.as_view(), name="javascript-catalog"),
     path("learn/", include("learn.urls")),
     path("accounts/", include("allauth.urls")),
     path("friends/", include("accounts.urls")),
+    path("account/", account_page, name="account"),
     path("table/", include("game.table.urls")),
+    path("", include("game.invite.urls")),
     path("", include("game.urls")),
 ]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from accounts.models import Friendship, User
+from game.invite import guests
 from game.models import Game
 from game.table import store
 from game.table.seats import Seating, seat_of
@@ -14,13 +15,21 @@ def role_for(game: Game, user: User, players: Seating | None = None) -> Role | N
 
     Seated players play; friends of the host who are not seated watch. The host
     always has a role (as a spectator when not seated, which happens only
-    while seats are being arranged). ``players``: the game's seats, if already read.
+    while seats are being arranged). A guest (``game.invite.guests``) has a role only
+    at the game its invite link bound it to: its seat there, else a spectator's; the
+    host's removal unbinds it. ``players``: the game's seats, if already read.
     """
     if not user.is_authenticated:
         return None
     players = store.seating(game) if players is None else players
     seat = seat_of(players, user.pk)
     is_host = game.host_id == user.pk
+    if user.is_guest:
+        if not guests.is_guest_of(user.pk, game.pk):
+            return None
+        if seat is not None:
+            return Role(seat=seat, spectator=False, host=False, replaced=players[seat].replaced)
+        return Role(seat=None, spectator=True, host=False)
     if seat is not None:
         return Role(seat=seat, spectator=False, host=is_host, replaced=players[seat].replaced)
     if is_host or Friendship.objects.filter(user_id=game.host_id, friend_id=user.pk).exists():

@@ -27,9 +27,17 @@ CHANGED = "table.changed"
 GONE = "table.gone"
 
 
+GROUP_PREFIX = "game."
+
+
 def group_name(game_id: int) -> str:
     """The channel-layer group of every socket watching this game."""
-    return f"game.{game_id}"
+    return f"{GROUP_PREFIX}{game_id}"
+
+
+def is_table_group(group: str) -> bool:
+    """Whether a channel-layer group is a game's (not, say, a dashboard's)."""
+    return group.startswith(GROUP_PREFIX)
 
 
 def _message(latest: Snapshot) -> dict[str, Any]:

@@ -32,6 +32,10 @@ class Derived:
     )
     frames: dict[tuple[int | None, bool, bool, bool], str] = field(default_factory=dict)
     wire: str = ""
+    # The dashboard card's shared values and its encoded messages by (your turn, language)
+    # (``game.dashboard.summary``).
+    dashboard: dict[str, Any] | None = None
+    dashboard_frames: dict[tuple[bool, str], str] = field(default_factory=dict)
 
 
 # game id -> its latest snapshots by version (with what was derived from each), the games

@@ -22,7 +22,7 @@ from typing import Any, Protocol
 
 from channels.layers import get_channel_layer
 
-from game.table.broadcast import group_name
+from game.table.broadcast import group_name, is_table_group
 from twentynine import metrics
 
 log = logging.getLogger(__name__)
@@ -35,10 +35,11 @@ class Member(Protocol):
 
 
 class TableHub:
-    """The sockets of one game in this process (one event loop) and their shared channel."""
+    """The sockets of one group in this process (one event loop) and their shared channel:
+    a game's (``game_id``), or a dashboard's user group (``game.dashboard``)."""
 
-    def __init__(self, game_id: int) -> None:
-        self.game_id = game_id
+    def __init__(self, group: str) -> None:
+        self.group = group
         self.members: set[Member] = set()
         self.channel = ""
         self.subscribed: asyncio.Task[None] | None = None
@@ -61,8 +62,8 @@ class TableHub:
 
     async def _subscribe(self) -> None:
         layer = _layer()
-        self.channel = await layer.new_channel(prefix=f"table-hub.{self.game_id}.")
-        await layer.group_add(group_name(self.game_id), self.channel)
+        self.channel = await layer.new_channel(prefix=f"table-hub.{self.group}.")
+        await layer.group_add(self.group, self.channel)
         self.receiving = asyncio.get_running_loop().create_task(self._receive())
 
     async def _receive(self) -> None:
@@ -73,7 +74,7 @@ class TableHub:
             except asyncio.CancelledError:
                 raise
             except Exception:
-                log.exception("Receiving the messages of game %s failed", self.game_id)
+                log.exception("Receiving the messages of %s failed", self.group)
                 metrics.layer_error()
                 await asyncio.sleep(0.1)
                 continue
@@ -85,41 +86,56 @@ class TableHub:
         try:
             await self.subscribed
         except Exception:
-            log.exception("Subscribing to game %s failed", self.game_id)
+            log.exception("Subscribing to %s failed", self.group)
             return
         if self.receiving is not None:
             self.receiving.cancel()
-        await _layer().group_discard(group_name(self.game_id), self.channel)
+        await _layer().group_discard(self.group, self.channel)
 
 
-_hubs: dict[tuple[asyncio.AbstractEventLoop, int], TableHub] = {}
+_hubs: dict[tuple[asyncio.AbstractEventLoop, str], TableHub] = {}
 
 
 async def join(game_id: int, member: Member) -> None:
     """Have ``member`` receive every message of this game's group (see ``TableHub.join``)."""
-    loop = asyncio.get_running_loop()
-    hub = _hubs.get((loop, game_id))
-    if hub is None:
-        for old in [key for key in _hubs if key[0].is_closed()]:  # a test's loop has ended
-            del _hubs[old]
-        hub = _hubs[(loop, game_id)] = TableHub(game_id)
-        metrics.tables_open(len(_hubs))
-    await hub.join(member)
+    await join_group(group_name(game_id), member)
 
 
 def leave(game_id: int, member: Member) -> None:
     """``member`` receives nothing more of this game (a no-op if it never joined)."""
-    key = (asyncio.get_running_loop(), game_id)
+    leave_group(group_name(game_id), member)
+
+
+async def join_group(group: str, member: Member) -> None:
+    """Have ``member`` receive every message of this channel-layer group."""
+    loop = asyncio.get_running_loop()
+    hub = _hubs.get((loop, group))
+    if hub is None:
+        for old in [key for key in _hubs if key[0].is_closed()]:  # a test's loop has ended
+            del _hubs[old]
+        hub = _hubs[(loop, group)] = TableHub(group)
+        metrics.tables_open(_tables_open())
+    await hub.join(member)
+
+
+def leave_group(group: str, member: Member) -> None:
+    """``member`` receives nothing more of this group (a no-op if it never joined)."""
+    key = (asyncio.get_running_loop(), group)
     hub = _hubs.get(key)
     if hub is not None and member in hub.members and hub.leave(member):
         del _hubs[key]
-        metrics.tables_open(len(_hubs))
+        metrics.tables_open(_tables_open())
 
 
 def sockets(game_id: int) -> int:
     """How many sockets of this game this process (this event loop) holds."""
-    hub = _hubs.get((asyncio.get_running_loop(), game_id))
+    hub = _hubs.get((asyncio.get_running_loop(), group_name(game_id)))
     return 0 if hub is None else len(hub.members)
+
+
+def _tables_open() -> int:
+    """How many games' groups this process holds (dashboards' groups left out)."""
+    return sum(1 for _, group in _hubs if is_table_group(group))
 
 
 def _layer() -> Any:

@@ -74,7 +74,7 @@ class PresenceSocket(AsyncWebsocketConsumer):
             await self._send_presence(here)
 
     async def _tell_presence(self, here: presence.Presence) -> None:
-        message = {"type": PRESENCE_EVENT, "presence": here}
+        message = {"type": PRESENCE_EVENT, "game": self.game_id, "presence": here}
         await self.channel_layer.group_send(group_name(self.game_id), message)
 
     async def _send_presence(self, here: presence.Presence, *, always: bool = False) -> None:

@@ -1,4 +1,5 @@
-"""What the table does when something outside it changes: a friendship ends, a game is deleted.
+"""What the table and the dashboards do when something outside them changes: a friendship
+begins or ends, a game is hosted or deleted.
 
 Connected in ``GameConfig.ready``. ``accounts`` sends ``friendship_ended`` and
 knows nothing of the table; the table takes the guest out of the host's seats
@@ -10,11 +11,12 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import transaction
-from django.db.models.signals import post_delete
+from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
 
-from accounts.models import User
-from accounts.signals import friendship_ended
+from accounts.models import Friendship, User
+from accounts.signals import friendship_began, friendship_ended
+from game.dashboard import notify
 from game.models import Game
 from game.table import service
 from game.table.broadcast import close_table
@@ -25,6 +27,23 @@ def _friendship_ended(sender: Any, user: User, friend: User, **kwargs: Any) -> N
     """Each of the two loses their place at the other's table (seat and spectating)."""
     service.access_ended(host_id=user.pk, guest_id=friend.pk)
     service.access_ended(host_id=friend.pk, guest_id=user.pk)
+    notify.refresh([user.pk, friend.pk])
+
+
+@receiver(friendship_began)
+def _friendship_began(sender: Any, user: User, friend: User, **kwargs: Any) -> None:
+    """Each now sees the other's game on the dashboard."""
+    notify.refresh([user.pk, friend.pk])
+
+
+@receiver(post_save, sender=Game)
+def _game_hosted(sender: Any, instance: Game, created: bool, **kwargs: Any) -> None:
+    """A new game shows up on the dashboards of the host's friends at once."""
+    if created:
+        friend_ids = Friendship.objects.filter(user_id=instance.host_id).values_list(
+            "friend_id", flat=True
+        )
+        notify.refresh([instance.host_id, *friend_ids])
 
 
 @receiver(post_delete, sender=Game)

@@ -1,8 +1,10 @@
-"""Websocket URL routes for the live table; a handshake on any other path is refused (403)."""
+"""Websocket URL routes for the live table and the dashboard; a handshake on any other path
+is refused (403)."""
 
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.urls import path, re_path
 
+from game.dashboard.consumer import DashboardConsumer
 from game.table.consumer import TableConsumer
 
 
@@ -15,5 +17,6 @@ class NoSuchPath(AsyncWebsocketConsumer):  # type: ignore[misc]
 
 websocket_urlpatterns = [
     path("ws/game/<int:game_id>/", TableConsumer.as_asgi()),
+    path("ws/dashboard/", DashboardConsumer.as_asgi()),
     re_path(r"", NoSuchPath.as_asgi()),
 ]

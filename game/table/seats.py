@@ -37,13 +37,20 @@ def bot_name(seat: int) -> str:
 class Player:
     """Who holds one seat: a person (their user id and shown name), a computer player
     (its level), both (a handed-over seat) or nobody; ``joined``: the person has opened
-    the table."""
+    the table; ``link_open``: the host offers the seat to the invite link's visitors."""
 
     number: int
     user_id: int | None = None
     person: str | None = None
     computer: str = ""
     joined: bool = False
+    link_open: bool = True
+
+    @property
+    def open_to_link(self) -> bool:
+        """A visitor of the host's invite link may take this seat: no person holds it and the
+        host has not closed it to the link (a computer player there gives way)."""
+        return self.user_id is None and self.link_open
 
     @property
     def name(self) -> str | None:

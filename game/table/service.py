@@ -1,5 +1,6 @@
 """Every change to a live table, one path each: open, act, deal the next, reset, seat,
-hand a seat over and back, a computer player's move, a friendship's end.
+a seat taken by the invite link, hand a seat over and back, a guest's removal, a computer
+player's move, a friendship's end.
 
 A change is made on a match in memory and written by ``game.table.store`` as a
 ``Write`` guarded by the game's version. A person's action, a computer player's
@@ -30,6 +31,7 @@ from django.utils.translation import gettext as _
 
 from accounts.models import User
 from game.engine import IllegalAction, Match, Rules
+from game.invite import guests
 from game.models import Game
 from game.table import cache, store
 from game.table.access import role_for
@@ -39,6 +41,7 @@ from game.table.events import ends_deal
 from game.table.seats import (
     HANDOVER,
     LEVELS,
+    SEATS,
     Seating,
     all_present,
     bot_name,
@@ -312,6 +315,70 @@ def seats_changed(game_id: int) -> None:
         if _ready_to_start(game, players):
             latest = _first_deal(game, players)
     announce_from_sync(latest)
+
+
+def take_seat_by_link(game_id: int, user_id: int, seat: int) -> Snapshot:
+    """A visitor of the host's invite link takes an open seat (``Player.open_to_link``); a
+    computer player there gives way. Refused (``TableError``) when the user already holds a
+    seat here (``seated``), for a bad seat (``bad_seat``), and when the seat is no longer
+    open (``seat_taken``: "That seat was just taken."), changing nothing. Runs in the
+    caller's transaction when there is one; the caller announces the snapshot after the
+    commit. Deals first when the new seating completes a table whose people are all there.
+    """
+    if seat not in SEATS:
+        raise _bad_seat(_("There are four seats, 1 to 4."))
+    with transaction.atomic():
+        game, players = store.locked(game_id)
+        held = seat_of(players, user_id)
+        if held is not None:
+            raise TableError(
+                "seated", _("You already hold seat %(seat)s here.") % {"seat": held + 1}
+            )
+        if not players[seat].open_to_link:
+            raise TableError("seat_taken", _("That seat was just taken."))
+        chosen = [
+            (user_id, "") if p.number == seat else (p.user_id, p.computer) for p in players
+        ]
+        store.save_seats(game.pk, chosen)
+        game, players = store.locked(game.pk)
+        match = store.match_of(game) if game.started else None
+        latest = _commit(
+            game, players, match,
+            {"type": "seats", "seat": seat, "by": "link", "users": [user_id]}, [],
+            actor_id=user_id, recheck=frozenset({user_id}),
+        )
+        if _ready_to_start(game, players):
+            latest = _first_deal(game, players)
+        return latest
+
+
+def remove_guest(game_id: int, host_id: int, seat: int, level: str) -> Snapshot:
+    """The host removes the guest in ``seat``: the seat goes to a computer player of
+    ``level``, or is left open (``level`` ""), and the guest loses the table (its sockets
+    re-check their role and close). Refused for anyone but the host (``not_host``), for a
+    bad level and when no guest of this game sits there (``bad_seat``)."""
+    if level and level not in LEVELS:
+        raise _bad_seat(_("Choose a level: easy or strong, or leave the seat open."))
+    with transaction.atomic():
+        game, players = _host_locked(game_id, host_id, seat)
+        guest_id = players[seat].user_id
+        if guest_id is None or not guests.is_guest_of(guest_id, game_id):
+            raise _bad_seat(_("No guest sits in seat %(seat)s.") % {"seat": seat + 1})
+        chosen = [
+            (None, level) if p.number == seat else (p.user_id, p.computer) for p in players
+        ]
+        store.save_seats(game.pk, chosen)
+        guests.unbind(guest_id)
+        game, players = store.locked(game.pk)
+        match = store.match_of(game) if game.started else None
+        action = {"type": "remove_guest", "seat": seat, "level": level, "users": [guest_id]}
+        latest = _commit(
+            game, players, match, action, [], seat=seat_of(players, host_id), actor_id=host_id,
+            recheck=frozenset({guest_id}),
+        )
+        if _ready_to_start(game, players):
+            latest = _first_deal(game, players)
+        return latest
 
 
 def hand_over(game_id: int, host_id: int, seat: int, level: str) -> Snapshot:

@@ -37,7 +37,7 @@ from typing import Any
 import orjson
 import psycopg
 from django.db import connection, transaction
-from django.db.models import Prefetch, Q, QuerySet
+from django.db.models import Case, Prefetch, Q, QuerySet, Value, When
 from django.utils import timezone
 from psycopg.types.json import Jsonb
 
@@ -275,6 +275,7 @@ def _player(row: Seat | None, number: int) -> Player:
         person=None if user is None else user.display_name,
         computer=row.computer,
         joined=row.joined,
+        link_open=row.link_open,
     )
 
 
@@ -322,6 +323,14 @@ def save_seats(game_id: int, chosen: Sequence[tuple[int | None, str]]) -> bool:
     return changed
 
 
+def open_to_link(game_id: int, seats: Sequence[int]) -> None:
+    """The host offers exactly these seats to the invite link's visitors (while no person
+    holds them); the others are closed to it."""
+    Seat.objects.filter(game_id=game_id).update(
+        link_open=Case(When(number__in=list(seats), then=Value(True)), default=Value(False))
+    )
+
+
 def seat_holders(
     game_ids: Sequence[int],
 ) -> dict[int, tuple[tuple[int | None, ...], tuple[str, ...]]]:
@@ -366,6 +375,25 @@ def let_spectators_chat(game_id: int, host_id: int, allowed: bool) -> bool:
     """The host turns spectator chat on or off; False when ``host_id`` is not the host."""
     return bool(
         Game.objects.filter(pk=game_id, host_id=host_id).update(spectator_chat=allowed)
+    )
+
+
+# -- the invite link ---------------------------------------------------------------------
+
+
+def set_invite(game_id: int, token: str | None, expires: datetime | None) -> None:
+    """Give the game's invite link this token (None: no link) and expiry (None: never)."""
+    Game.objects.filter(pk=game_id).update(invite_token=token, invite_expires=expires)
+
+
+def game_by_token(token: str) -> Game | None:
+    """The game whose invite link has this token and has not expired, with its host."""
+    now = timezone.now()
+    return (
+        Game.objects.select_related("host")
+        .filter(invite_token=token)
+        .filter(Q(invite_expires__isnull=True) | Q(invite_expires__gt=now))
+        .first()
     )
 
 

@@ -102,7 +102,8 @@ def to_group(snapshot: Snapshot) -> str:
         "name": snapshot.name,
         "host": snapshot.host_id,
         "players": [
-            [p.user_id, p.person, p.computer, p.joined] for p in snapshot.players
+            [p.user_id, p.person, p.computer, p.joined, p.link_open]
+            for p in snapshot.players
         ],
         "link": snapshot.conference_link,
         "direction": snapshot.play_direction,

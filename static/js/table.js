@@ -47,7 +47,8 @@ const state = { view: null, table: tableFromPage(config), legal: [], version: nu
 const faceUp = new Set([bottomSeat(state.table)]);
 const log = new TableLog(root.querySelector("#log"), config.game);
 const toast = new Toast(root.querySelector("#toast"));
-const turnAlert = new TurnAlert(root.querySelector("#sound-toggle"), config.name);
+const turnAlert = new TurnAlert(
+  root.querySelector("#sound-toggle"), config.name, root.querySelector("#notify-toggle"));
 const guide = new Guide(root.querySelector("#guide"), root.querySelector("#guide-toggle"));
 setUpSide(root);
 setUpHelp(root);

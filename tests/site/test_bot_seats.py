@@ -40,7 +40,7 @@ def test_it_hosts_one_person_and_three_computer_players(owner: User, friend: Use
 
     host_page = text(login(owner).get("/"))
     assert "Olive & Robo-North" in host_page
-    card = host_page.split('<article class="game-card">')[1].split("</article>")[0]
+    card = host_page.split('<article class="game-card"')[1].split("</article>")[0]
     assert card.count(BADGE) == 3
     assert 'title="Computer player (easy)"' in host_page
     friend_page = text(login(friend).get("/"))

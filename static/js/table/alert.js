@@ -1,9 +1,21 @@
-// Telling a player it is their turn while they look elsewhere: the tab's title, and a short
-// chime made with WebAudio, off until they turn it on (remembered in this browser).
+// Telling a player it is their turn while they look elsewhere: the tab's title, a short
+// chime made with WebAudio, off until they turn it on (remembered in this browser), and a
+// system notification while the tab is hidden, also off until they turn it on: the browser
+// asks for permission only after that click.
 
 import { fmt, gettext } from "../i18n.js";
 
 const SOUND_KEY = "twentynine-turn-sound";
+const NOTIFY_KEY = "twentynine-turn-notify";
+
+function storedNotify() {
+  try {
+    return localStorage.getItem(NOTIFY_KEY) === "on"
+      && "Notification" in window && Notification.permission === "granted";
+  } catch {
+    return false;
+  }
+}
 
 function storedSound() {
   try {
@@ -18,8 +30,16 @@ export class TurnAlert {
    * @param {HTMLButtonElement} button  the sound on/off toggle
    * @param {string} gameName  the table's name, the tab title when it is not your turn
    */
-  constructor(button, gameName) {
+  constructor(button, gameName, notifyButton = null) {
     this.button = button;
+    this.gameName = gameName;
+    this.notifyButton = notifyButton;
+    this.notify = storedNotify();
+    if (notifyButton) {
+      notifyButton.hidden = !("Notification" in window);
+      notifyButton.addEventListener("click", () => this.toggleNotify());
+      this.showNotify();
+    }
     this.baseTitle = `${gameName} · TwentyNine`;
     this.sound = storedSound();
     this.audio = null;
@@ -49,11 +69,54 @@ export class TurnAlert {
     if (label) label.textContent = words;
   }
 
+  /** Turn system notifications on (asking the browser's permission now) or off. */
+  async toggleNotify() {
+    if (!this.notify && Notification.permission !== "granted") {
+      const answer = await Notification.requestPermission();
+      if (answer !== "granted") {
+        this.notify = false;
+        this.showNotify(answer === "denied");
+        return;
+      }
+    }
+    this.notify = !this.notify;
+    try {
+      localStorage.setItem(NOTIFY_KEY, this.notify ? "on" : "off");
+    } catch {
+      // Storage disabled: the choice lasts until the page is closed.
+    }
+    this.showNotify();
+  }
+
+  showNotify(denied = false) {
+    if (!this.notifyButton) return;
+    this.notifyButton.setAttribute("aria-pressed", String(this.notify));
+    const words = denied ? "Alerts blocked" : this.notify ? "Alerts on" : "Alerts off";
+    this.notifyButton.setAttribute(
+      "aria-label", `${words}: a system notification when it is your turn and this tab is hidden`);
+    const label = this.notifyButton.querySelector(".wide-only");
+    if (label) label.textContent = words;
+  }
+
   /** Call after every redraw: the title says when it is your turn (and what to do). */
   update(mine, task) {
     document.title = mine ? fmt(gettext("● Your turn — %(task)s · %(title)s"), { task, title: this.baseTitle }) : this.baseTitle;
     if (mine && !this.mine && this.sound) this.chime();
+    if (mine && !this.mine && this.notify && document.hidden) this.systemNotification(task);
     this.mine = mine;
+  }
+
+  systemNotification(task) {
+    try {
+      const note = new Notification(`Your turn — ${this.gameName}`, {
+        body: task, tag: "twentynine-turn", icon: "/static/img/icon-192.png",
+      });
+      note.onclick = () => { window.focus(); note.close(); };
+      this.notifications = (this.notifications || 0) + 1;
+      if (this.notifyButton) this.notifyButton.dataset.sent = String(this.notifications);
+    } catch {
+      // Some browsers (Android Chrome) show notifications only from a service worker.
+    }
   }
 
   /** Two soft notes, a fifth apart (about 0.4 s). */

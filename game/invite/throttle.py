@@ -1,0 +1,30 @@
+"""Per-client limits on joining by link: a fixed window counted in Django's cache.
+
+The client is the request's address (daphne's ``--proxy-headers`` takes it from nginx's
+X-Forwarded-For). The default cache is per process, so each process counts on its own.
+"""
+
+from __future__ import annotations
+
+from django.core.cache import cache
+from django.http import HttpRequest
+
+# Joins (a seat taken, a guest made, watching) a client may make per window.
+JOINS_PER_WINDOW = 10
+WINDOW_SECONDS = 600
+
+
+def client(request: HttpRequest) -> str:
+    return str(request.META.get("REMOTE_ADDR") or "unknown")
+
+
+def admit(request: HttpRequest, what: str = "join") -> bool:
+    """Count one attempt of this client; False once it is over the limit for the window."""
+    key = f"throttle:{what}:{client(request)}"
+    cache.add(key, 0, WINDOW_SECONDS)
+    try:
+        count = cache.incr(key)
+    except ValueError:  # expired between add and incr
+        cache.set(key, 1, WINDOW_SECONDS)
+        count = 1
+    return count <= JOINS_PER_WINDOW

@@ -1,0 +1,284 @@
+"""The invite link's pages: the host's link page, the link itself, a guest's full account
+and the host's removal of a guest.
+
+The link page (``/i/<token>/``) is one page whatever the visitor has: a signed-in user
+takes an open seat or watches (becoming the host's friend), a visitor with no account
+plays as a guest. An unknown, revoked or expired token is a plain 404.
+"""
+
+from __future__ import annotations
+
+from contextlib import suppress
+from typing import Any
+
+from allauth.account.models import EmailAddress
+from django.contrib import messages
+from django.contrib.auth import login, update_session_auth_hash
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.templatetags.static import static
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_POST
+
+from accounts.friends import FriendshipRefused, befriend_by_link
+from accounts.models import User, default_account_type
+from accounts.verification import is_verified, verified_required
+from game.engine import Rules
+from game.engine.rules import OPTION_VALUES
+from game.invite import guests, join, links, throttle
+from game.invite.forms import GuestAccountForm, GuestForm, LinkForm, seat_label
+from game.models import Game
+from game.rule_options import RULE_OPTIONS, value_label
+from game.table import store
+from game.table.access import role_for
+from game.table.errors import TableError
+from game.table.seats import SEATS, Seating
+from game.views import game_for_host
+
+MODEL_BACKEND = "django.contrib.auth.backends.ModelBackend"
+
+
+def _user(request: HttpRequest) -> User:
+    user = request.user
+    assert isinstance(user, User)
+    return user
+
+
+def _table(game_id: int) -> str:
+    return reverse("table", args=[game_id])
+
+
+# -- the host's link ---------------------------------------------------------------------
+
+
+@require_http_methods(["GET", "POST"])
+@verified_required
+def host_link(request: HttpRequest, game_id: int) -> HttpResponse:
+    """The host's "Invite by link" page: make, revoke or turn off the link, choose the
+    seats it offers, remove a guest."""
+    game = game_for_host(request, game_id)
+    form = LinkForm(request.POST or None)
+    if request.method == "POST":
+        action = request.POST.get("action")
+        if action in ("make", "revoke") and form.is_valid():
+            links.make(game.pk, form.cleaned_data["expiry"] or "")
+            messages.success(
+                request,
+                _("A new link is ready; the old one no longer works.") if action == "revoke"
+                else _("Your invite link is ready."),
+            )
+        elif action == "off":
+            links.turn_off(game.pk)
+            messages.success(request, _("The link is off: nobody can join by it now."))
+        elif action == "seats":
+            offered = [n for n in SEATS if request.POST.get(f"open_{n}")]
+            store.open_to_link(game.pk, offered)
+            messages.success(request, _("The seats open to the link are saved."))
+        else:
+            messages.error(request, _("Choose what to do with the link."))
+        return redirect("invite:host", game_id=game.pk)
+    game, players = store.game_with_seats(game.pk)
+    context = {
+        "game": game,
+        "form": form,
+        "link": links.url(request, game) if links.live(game) else None,
+        "expires": game.invite_expires,
+        "seats": _seats(game, players, guests.seated_here(game.pk, players)),
+        "share_text": _("Join my game of 29 at TwentyNine: %(name)s") % {"name": game.name},
+    }
+    return render(request, "invite/host_link.html", context)
+
+
+@require_POST
+@verified_required
+def remove_guest(request: HttpRequest, game_id: int, seat: int) -> HttpResponse:
+    """The host removes the guest in a seat; the seat goes to a computer player or is left
+    open (the posted ``level``: easy, strong or "")."""
+    game = game_for_host(request, game_id)
+    try:
+        join.remove_guest(game.pk, _user(request).pk, seat, request.POST.get("level", ""))
+    except TableError as refused:
+        messages.error(request, refused.message)
+    else:
+        messages.success(request, _("The guest has left seat %(seat)s.") % {"seat": seat + 1})
+    return redirect("invite:host", game_id=game.pk)
+
+
+# -- the link ----------------------------------------------------------------------------
+
+
+@require_http_methods(["GET", "POST"])
+def open_link(request: HttpRequest, token: str) -> HttpResponse:
+    """The page an invite link opens (and its joins, by POST)."""
+    found = links.game_for(token)
+    if found is None:
+        raise Http404("No such link")
+    game, players = store.game_with_seats(found.pk)
+    user = request.user
+    open_seats = [p.number for p in players if p.open_to_link]
+    form = None
+    error = ""
+    status = 200
+    if not user.is_authenticated:
+        form = GuestForm(request.POST or None, open_seats=open_seats)
+    if request.method == "POST":
+        if not throttle.admit(request):
+            error = _("Too many tries from your connection. Wait a few minutes and try again.")
+            status = 429
+        else:
+            done, error = _join(request, game, players, form)
+            if done is not None:
+                return done
+            game, players = store.game_with_seats(found.pk)
+            open_seats = [p.number for p in players if p.open_to_link]
+    context = _link_context(request, game, players, token)
+    context.update({"form": form, "error": error, "open_seats": open_seats})
+    return render(request, "invite/link.html", context, status=status)
+
+
+def _join(
+    request: HttpRequest, game: Game, players: Seating, form: GuestForm | None
+) -> tuple[HttpResponse | None, str]:
+    """Handle a join; the response when it worked, else the error to show."""
+    if form is not None:
+        if not form.is_valid():
+            return None, ""
+        seat = form.chosen_seat()
+        try:
+            guest = join.join_guest(game, form.cleaned_data["name"], seat)
+        except TableError as refused:
+            return None, refused.message
+        login(request, guest, backend=MODEL_BACKEND)
+        request.session.set_expiry(guests.SESSION_SECONDS)
+        return redirect(_table(game.pk)), ""
+    user = _user(request)
+    if user.is_guest or not is_verified(user):
+        return None, _("You cannot join from this account; see below.")
+    choice = request.POST.get("seat", "")
+    seat = int(choice) if choice.isdigit() else None
+    if choice != "watch" and seat is None:
+        return None, _("Choose a seat, or watch.")
+    try:
+        join.join_member(game, user, seat)
+    except (FriendshipRefused, TableError) as refused:
+        return None, str(refused)
+    return redirect(_table(game.pk)), ""
+
+
+def _link_context(
+    request: HttpRequest, game: Game, players: Seating, token: str
+) -> dict[str, Any]:
+    """What the link page shows: the game in plain words, the visitor's situation, and the
+    preview tags for chat apps."""
+    user = request.user
+    role = role_for(game, user, players) if user.is_authenticated else None
+    host = game.host.display_name
+    title = _("%(host)s invites you to a game of 29") % {"host": host}
+    here = request.build_absolute_uri()
+    return {
+        "game": game,
+        "host": host,
+        "seats": _seats(game, players),
+        "rules": _rules_in_words(game),
+        "role": role,
+        "visitor": _visitor(user, role),
+        "next": request.path,
+        "og": {
+            "title": title,
+            "description": _(
+                "%(name)s: a table of four, one seat open for you. Play in the browser, "
+                "no app to install."
+            ) % {"name": game.name},
+            "image": request.build_absolute_uri(static("img/invite-card.png")),
+            "url": here,
+        },
+        "token": token,
+    }
+
+
+def _visitor(user: Any, role: Any) -> str:
+    """Which version of the page the visitor sees."""
+    if not user.is_authenticated:
+        return "anonymous"
+    if role is not None and not role.spectator:
+        return "seated"
+    if user.is_guest:
+        return "guest_here" if role is not None else "guest_elsewhere"
+    if not is_verified(user):
+        return "unverified"
+    return "member"
+
+
+def _seats(
+    game: Game, players: Seating, guest_ids: frozenset[int | None] = frozenset()
+) -> list[dict[str, Any]]:
+    """Each seat as the link pages show it (``guest_ids``: the guests seated here)."""
+    return [
+        {
+            "number": p.number,
+            "label": seat_label(p.number),
+            "name": p.name,
+            "computer": p.computer,
+            "open": p.open_to_link,
+            "link_open": p.link_open,
+            "guest": p.user_id in guest_ids,
+        }
+        for p in players
+    ]
+
+
+def _rules_in_words(game: Game) -> list[str]:
+    """The options that differ from the site's usual house rules, as "label: value"."""
+    rules = Rules.from_dict(game.rules or {})
+    usual = Rules()
+    return [
+        f"{RULE_OPTIONS[name].label}: {value_label(name, getattr(rules, name))}"
+        for name in OPTION_VALUES
+        if getattr(rules, name) != getattr(usual, name)
+    ]
+
+
+# -- a guest's full account ----------------------------------------------------------------
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def guest_account(request: HttpRequest) -> HttpResponse:
+    """A guest keeps its seat, chat and history and becomes a full account: an email,
+    verified as at sign-up, and a password."""
+    user = _user(request)
+    if not user.is_guest:
+        return redirect("/")
+    game_id = guests.game_of(user.pk)
+    form = GuestAccountForm(request.POST or None, user=user)
+    if request.method == "POST" and form.is_valid():
+        _become_member(request, user, form.cleaned_data["email"], form.cleaned_data["password1"],
+                       game_id)
+        messages.success(
+            request,
+            _("Your account is made. We sent a link to %(email)s: follow it to verify your "
+              "email; meanwhile you keep your seat.") % {"email": user.email},
+        )
+        return redirect(_table(game_id) if game_id else "/")
+    return render(request, "invite/guest_account.html", {"form": form, "game_id": game_id})
+
+
+def _become_member(
+    request: HttpRequest, user: User, email: str, password: str, game_id: int | None
+) -> None:
+    user.email = email
+    user.set_password(password)
+    user.account_type = default_account_type()
+    user.save(update_fields=["email", "password", "account_type"])
+    guests.become_member(user)
+    if game_id is not None:
+        host = Game.objects.select_related("host").get(pk=game_id).host
+        # The seat is kept either way; watching needs the friendship, which may come later.
+        with suppress(FriendshipRefused):
+            befriend_by_link(host, user)
+    update_session_auth_hash(request, user)
+    request.session.set_expiry(None)
+    address = EmailAddress.objects.create(user=user, email=email, primary=True, verified=False)
+    address.send_confirmation(request, signup=True)

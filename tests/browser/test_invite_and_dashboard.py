@@ -1,0 +1,325 @@
+"""The invite link, guests, the live dashboard and the installable app in a real Chromium, at
+phone (390x844) and laptop (1280x800) sizes.
+
+A newcomer with no account opens a host's link, types a name and plays a card as a guest
+(the clicks are counted); a signed-in user joins by the link; a revoked link is a plain
+404; a guest trying another game's pages is refused; a dashboard changes without reload;
+the manifest is linked and valid and the service worker registers. Screenshots go to
+/tmp/twentynine-invite-*.png.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, ViewportSize
+
+from tests.browser.test_table_play import version, wait_past
+from tests.live_site import LiveSite
+
+pytestmark = [pytest.mark.browser, pytest.mark.server]
+
+SHOTS = "/tmp/twentynine-invite"
+PHONE: ViewportSize = {"width": 390, "height": 844}
+LAPTOP: ViewportSize = {"width": 1280, "height": 800}
+SIZES = {"phone": PHONE, "laptop": LAPTOP}
+
+SEED = """
+import json
+from allauth.account.models import EmailAddress
+from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
+from django.contrib.sessions.backends.db import SessionStore
+from accounts.models import Friendship, User
+from game.engine import Rules
+from game.invite import links
+from game.table.store import create_game
+
+TAG = "__TAG__"
+
+def person(name):
+    user = User.objects.create_user(f"{name.lower()}{TAG}@example.com", None, first_name=name)
+    EmailAddress.objects.create(user=user, email=user.email, verified=True, primary=True)
+    store = SessionStore()
+    store[SESSION_KEY] = str(user.pk)
+    store[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+    store[HASH_SESSION_KEY] = user.get_session_auth_hash()
+    store.create()
+    return user, store.session_key
+
+asha, asha_session = person("Asha")
+farid, farid_session = person("Farid")
+ravi, ravi_session = person("Ravi")
+esha, esha_session = person("Esha")
+for one, other in ((asha, esha), (ravi, esha)):
+    Friendship.objects.create(user=one, friend=other)
+    Friendship.objects.create(user=other, friend=one)
+rules = Rules(**__RULES__).to_dict()
+game = create_game(asha, "Asha's Friday 29", __SEATS__, rules=rules)
+other = create_game(ravi, "Ravi's table", [ravi, None, None, None])
+token = links.make(game.pk)
+print(json.dumps({
+    "game": game.pk, "other": other.pk, "token": token,
+    "sessions": {"Asha": asha_session, "Farid": farid_session, "Ravi": ravi_session,
+                 "Esha": esha_session},
+}))
+"""
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveSite]:
+    running = LiveSite(
+        tmp_path_factory.mktemp("invite"), extra_env={"BOT_DELAY": "0.2", "NEXT_DEAL_DELAY": "30"}
+    )
+    running.start()
+    try:
+        yield running
+    finally:
+        running.stop()
+
+
+ONE_OPEN = '[None, "easy", "easy", "easy"]'
+
+
+# The fewest decisions before a first card: no Double and no Single Hand to decline.
+QUICK = '{"doubling": False, "single_hand": False}'
+
+
+def seed(site: LiveSite, tag: str, seats: str = ONE_OPEN, rules: str = QUICK) -> dict[str, Any]:
+    """Asha's game (``seats``: its seats as Python, None for an open one; ``rules``: the
+    options that differ from the defaults) with a link, Ravi's game, and Farid and Esha
+    (Asha's and Ravi's friend); sessions by name."""
+    code = SEED.replace("__TAG__", tag).replace("__SEATS__", seats).replace("__RULES__", rules)
+    seeded: dict[str, Any] = json.loads(site.shell(code).strip().splitlines()[-1])
+    return seeded
+
+
+def new_page(browser: Browser, site: LiveSite, size: ViewportSize, session: str | None,
+             errors: list[str]) -> Page:
+    context = browser.new_context(viewport=size)
+    if session:
+        context.add_cookies([{"name": "sessionid", "value": session, "url": site.url}])
+    page = context.new_page()
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    return page
+
+
+# Something for the player to click at the table, or a deal's result on show.
+READY = (
+    "() => document.querySelector('#controls [data-action], #hand .card[data-legal=\"true\"]')"
+    " || document.querySelector('#table-app[data-phase=\"deal\"]')"
+)
+
+
+def play_until_first_card(page: Page) -> tuple[int, str]:
+    """Take the table's decisions the quickest way (pass when asked to call, the first legal
+    card when it is this seat's turn to play) until one card is played; the clicks that took,
+    counted from the deal in which the card was played, and the card."""
+    rng = random.Random(17)
+    clicks = 0
+    for _ in range(200):
+        try:
+            page.wait_for_function(READY, timeout=60000)
+        except Exception:
+            page.screenshot(path=f"{SHOTS}-stuck.png")
+            print("stuck:", page.locator("#status").inner_text(), version(page),
+                  page.locator("#table-app").get_attribute("data-phase"))
+            raise
+        if page.locator("#table-app[data-phase='deal']").count():
+            clicks = 0  # a deal annulled or played out before this seat's first card: anew
+            print("a deal ended first:", page.locator("#round-result").inner_text()[:200])
+            page.wait_for_function(
+                "() => document.querySelector('#table-app').dataset.phase !== 'deal'",
+                timeout=60000,
+            )
+            continue
+        before = version(page)
+        cards = page.locator('#hand .card[data-legal="true"]')
+        buttons = page.locator("#controls [data-action]")
+        if cards.count():
+            card = cards.nth(rng.randrange(cards.count()))
+            code = card.get_attribute("data-card") or ""
+            card.click()
+            wait_past(page, before)
+            return clicks + 1, code
+        kinds = [json.loads(buttons.nth(i).get_attribute("data-action") or "{}")["type"]
+                 for i in range(buttons.count())]
+        pick = kinds.index("pass") if "pass" in kinds else (
+            kinds.index("trump") if "trump" in kinds else 0)
+        print("click", kinds[pick], "of", kinds, page.locator("#status").inner_text())
+        buttons.nth(pick).click()
+        clicks += 1
+        wait_past(page, before)
+    pytest.fail("no card played in 200 turns")
+
+
+@pytest.mark.parametrize("size", ["phone", "laptop"])
+def test_a_newcomer_plays_a_card_as_a_guest_within_three_clicks(
+    site: LiveSite, browser: Browser, size: str
+) -> None:
+    seeded = seed(site, f"g{size}")
+    errors: list[str] = []
+    page = new_page(browser, site, SIZES[size], None, errors)
+    page.goto(f"{site.url}/i/{seeded['token']}/")
+    assert page.title().startswith("Asha invites you to a game of 29")
+    assert page.locator("meta[property='og:image']").get_attribute("content", timeout=1000)
+    page.screenshot(path=f"{SHOTS}-link-guest-{size}.png", full_page=True)
+    page.keyboard.type("অমিত")  # the name field has the focus: no click to type
+    page.locator("#play-as-guest").click()
+    joining_clicks = 1
+    page.wait_for_url(f"**/table/{seeded['game']}/")
+    page.wait_for_selector("#table-app:not([data-phase='waiting'])", timeout=30000)
+    assert page.locator("#seat-bottom .name").inner_text().startswith("অমিত")
+    page.screenshot(path=f"{SHOTS}-guest-table-{size}.png")
+    deal_clicks, card = play_until_first_card(page)
+    clicks = joining_clicks + deal_clicks
+    print(f"{size}: guest clicks from the link to the first card: {clicks} ({card})")
+    assert clicks <= 3
+    assert page.locator("#log li[data-type='play']").filter(has_text="অমিত").count() >= 1
+
+    # The guest cannot reach another game's pages, nor the dashboard.
+    response = page.goto(f"{site.url}/table/{seeded['other']}/")
+    assert response is not None and response.status == 403
+    assert "Ravi" not in page.content()
+    page.screenshot(path=f"{SHOTS}-guest-refused-{size}.png", full_page=True)
+    page.goto(f"{site.url}/")
+    assert page.url.endswith(f"/table/{seeded['game']}/")
+    page.goto(f"{site.url}/guest/account/")
+    assert page.locator("#id_email").count() == 1
+    page.screenshot(path=f"{SHOTS}-guest-account-{size}.png", full_page=True)
+    assert errors == []
+
+
+def test_with_the_house_rules_the_game_asks_more_before_the_first_card(
+    site: LiveSite, browser: Browser
+) -> None:
+    seeded = seed(site, "house", rules="{}")
+    errors: list[str] = []
+    page = new_page(browser, site, LAPTOP, None, errors)
+    page.goto(f"{site.url}/i/{seeded['token']}/")
+    page.keyboard.type("Mina")
+    page.locator("#play-as-guest").click()
+    page.wait_for_url(f"**/table/{seeded['game']}/")
+    deal_clicks, _card = play_until_first_card(page)
+    print(f"house rules: guest clicks from the link to the first card: {1 + deal_clicks}")
+    # One click to join, then the game's own questions: a call, Double, Single Hand, a card.
+    assert 1 + deal_clicks <= 5
+    assert errors == []
+
+
+@pytest.mark.parametrize("size", ["phone", "laptop"])
+def test_a_signed_in_user_joins_by_link(site: LiveSite, browser: Browser, size: str) -> None:
+    seeded = seed(site, f"m{size}")
+    errors: list[str] = []
+    page = new_page(browser, site, SIZES[size], seeded["sessions"]["Farid"], errors)
+    page.goto(f"{site.url}/i/{seeded['token']}/")
+    page.screenshot(path=f"{SHOTS}-link-member-{size}.png", full_page=True)
+    page.get_by_role("button", name="Take seat 1").click()
+    page.wait_for_url(f"**/table/{seeded['game']}/")
+    page.wait_for_selector("#table-app:not([data-phase='waiting'])", timeout=30000)
+    assert page.locator("#seat-bottom .name").inner_text().startswith("Farid")
+    deal_clicks, _card = play_until_first_card(page)
+    print(f"{size}: signed-in clicks from the link to the first card: {1 + deal_clicks}")
+    assert 1 + deal_clicks <= 3
+    page.goto(f"{site.url}/")
+    assert page.locator("#join .game-card").filter(has_text="Asha's Friday 29").count() == 1
+    assert page.locator("#friend-list").filter(has_text="Asha").count() == 1
+    page.goto(f"{site.url}/account/")
+    assert page.locator("#email-when-seated").is_checked()
+    page.screenshot(path=f"{SHOTS}-account-{size}.png", full_page=True)
+    assert errors == []
+
+
+@pytest.mark.parametrize("size", ["phone", "laptop"])
+def test_a_revoked_link_is_a_plain_404(site: LiveSite, browser: Browser, size: str) -> None:
+    seeded = seed(site, f"r{size}")
+    errors: list[str] = []
+    host = new_page(browser, site, SIZES[size], seeded["sessions"]["Asha"], errors)
+    host.goto(f"{site.url}/games/{seeded['game']}/invite/")
+    old = host.locator("#invite-link").input_value()
+    assert old.endswith(f"/i/{seeded['token']}/")
+    assert host.locator("#whatsapp-link").get_attribute("href", timeout=1000).startswith(
+        "https://wa.me/?text=")
+    host.screenshot(path=f"{SHOTS}-host-link-{size}.png", full_page=True)
+    host.locator("#revoke-link").click()
+    host.wait_for_function("old => document.querySelector('#invite-link').value !== old",
+                           arg=old)
+    visitor = new_page(browser, site, SIZES[size], None, errors)
+    response = visitor.goto(old)
+    assert response is not None and response.status == 404
+    assert "Asha" not in visitor.content() and "Friday" not in visitor.content()
+    visitor.screenshot(path=f"{SHOTS}-revoked-{size}.png", full_page=True)
+    fresh = visitor.goto(host.locator("#invite-link").input_value())
+    assert fresh is not None and fresh.status == 200
+    assert errors == []
+
+
+@pytest.mark.parametrize("size", ["phone", "laptop"])
+def test_the_dashboard_changes_without_reload(site: LiveSite, browser: Browser, size: str) -> None:
+    seeded = seed(site, f"d{size}", '[None, "easy", None, "easy"]')
+    errors: list[str] = []
+    esha = new_page(browser, site, SIZES[size], seeded["sessions"]["Esha"], errors)
+    esha.goto(f"{site.url}/")
+    esha.wait_for_function("() => document.body.dataset.live === 'on'")
+    esha.evaluate("() => { window.notReloaded = true; }")
+    card = esha.locator(f".game-card[data-game='{seeded['game']}']")
+    card.locator(".live-status").filter(has_text="Not started").wait_for(timeout=10000)
+    # Farid takes a seat by the link: the card's seats change; then a guest completes the
+    # table and the bots start playing: whose turn it is changes, live.
+    guest = new_page(browser, site, LAPTOP, None, errors)
+    guest.goto(f"{site.url}/i/{seeded['token']}/")
+    guest.keyboard.type("Mina")
+    guest.locator("#play-as-guest").click()
+    card.filter(has_text="Mina").wait_for(timeout=15000)
+    farid = new_page(browser, site, LAPTOP, seeded["sessions"]["Farid"], errors)
+    farid.goto(f"{site.url}/i/{seeded['token']}/")
+    farid.get_by_role("button", name="Take seat 3").click()
+    farid.wait_for_url(f"**/table/{seeded['game']}/")
+    card.locator(".live-status").filter(has_text="to play").wait_for(timeout=30000)
+    card.locator(".live-here").filter(has_text="At the table").wait_for(timeout=15000)
+    assert card.locator(".your-turn").is_hidden()  # Esha watches: never her turn
+    esha.screenshot(path=f"{SHOTS}-dashboard-{size}.png", full_page=True)
+    # A friend deletes his game and hosts a new one: it appears without a reload.
+    ravi = new_page(browser, site, LAPTOP, seeded["sessions"]["Ravi"], errors)
+    ravi.goto(f"{site.url}/games/{seeded['other']}/delete/")
+    ravi.locator("main form button[type='submit']").click()
+    esha.locator(f".game-card[data-game='{seeded['other']}']").wait_for(
+        state="detached", timeout=15000)
+    ravi.goto(f"{site.url}/host/")
+    ravi.locator("#id_name").fill("Ravi hosts again")
+    ravi.locator("main form button[type='submit']").last.click()
+    ravi.wait_for_url("**/#host")
+    esha.locator(".game-card.just-added").filter(has_text="Ravi hosts again").wait_for(
+        timeout=15000)
+    assert esha.evaluate("() => window.notReloaded === true")
+    esha.screenshot(path=f"{SHOTS}-dashboard-new-game-{size}.png", full_page=True)
+    assert errors == []
+
+
+def test_the_app_is_installable(site: LiveSite, browser: Browser) -> None:
+    errors: list[str] = []
+    page = new_page(browser, site, PHONE, None, errors)
+    page.goto(f"{site.url}/")
+    href = page.locator("link[rel='manifest']").get_attribute("href")
+    manifest = page.evaluate("url => fetch(url).then(r => r.json())", href)
+    assert manifest["name"] == "TwentyNine" and manifest["start_url"] == "/"
+    assert any(icon["sizes"] == "512x512" for icon in manifest["icons"])
+    assert page.locator("meta[name='theme-color']").get_attribute("content") == "#0f5132"
+    assert page.locator("link[rel='icon']").get_attribute("href") == "/static/favicon.svg"
+    scope = page.evaluate(
+        "() => navigator.serviceWorker.ready.then(r => r.active && r.scope)"
+    )
+    assert scope == f"{site.url}/"
+    page.reload()  # the worker now controls the page
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    page.context.set_offline(True)
+    page.goto(f"{site.url}/accounts/login/")
+    assert "You are offline" in page.content()
+    page.screenshot(path=f"{SHOTS}-offline-phone.png", full_page=True)
+    page.set_viewport_size(LAPTOP)
+    page.screenshot(path=f"{SHOTS}-offline-laptop.png", full_page=True)
+    page.context.set_offline(False)
+    assert errors == []

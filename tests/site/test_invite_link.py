@@ -1,0 +1,262 @@
+"""The host's invite link: making, revoking and expiring it, the link page for every kind of
+visitor, joining as a member or a guest, and what a guest may not reach."""
+
+from __future__ import annotations
+
+import re
+from datetime import timedelta
+
+import pytest
+from django.core.management import call_command
+from django.test import Client
+from django.utils import timezone
+
+from accounts.models import AccountType, Friendship, User
+from game.invite import guests, links, throttle
+from game.models import Game, Guest, Seat
+from game.table import store
+from game.table.errors import TableError
+from game.table.service import take_seat_by_link
+from tests.seats import seat_ids
+from tests.site.conftest import MakePerson, login, start, text
+
+
+@pytest.fixture
+def token(owner_game: Game) -> str:
+    return links.make(owner_game.pk)
+
+
+def link(token: str) -> str:
+    return f"/i/{token}/"
+
+
+def as_guest(token: str, name: str = "Mina", seat: str = "2") -> tuple[Client, User]:
+    client = Client()
+    response = client.post(link(token), {"name": name, "seat": seat})
+    assert response.status_code == 302, text(response)
+    user = User.objects.get(pk=client.session["_auth_user_id"])
+    return client, user
+
+
+def test_the_token_is_long_random_and_revocable(owner, owner_game: Game) -> None:
+    client = login(owner)
+    response = client.post(f"/games/{owner_game.pk}/invite/", {"action": "make", "expiry": ""})
+    assert response.status_code == 302
+    first = Game.objects.get(pk=owner_game.pk).invite_token
+    assert first is not None and len(first) >= 43  # 32 bytes, base64: 256 bits
+    page = client.get(f"/games/{owner_game.pk}/invite/")
+    assert link(first) in text(page) and "wa.me" in text(page)
+    client.post(f"/games/{owner_game.pk}/invite/", {"action": "revoke", "expiry": ""})
+    second = Game.objects.get(pk=owner_game.pk).invite_token
+    assert second != first
+    assert Client().get(link(first)).status_code == 404
+    assert Client().get(link(second)).status_code == 200
+    client.post(f"/games/{owner_game.pk}/invite/", {"action": "off"})
+    assert Client().get(link(second)).status_code == 404
+
+
+def test_only_the_host_manages_the_link(friend, outsider, owner_game: Game) -> None:
+    assert login(friend).get(f"/games/{owner_game.pk}/invite/").status_code == 403
+    assert login(outsider).get(f"/games/{owner_game.pk}/invite/").status_code == 404
+
+
+def test_a_bad_revoked_or_expired_token_is_a_plain_404(owner_game: Game, token: str) -> None:
+    for bad in ("nope", "x" * 200, token[:-1], token + "a"):
+        response = Client().get(link(bad))
+        assert response.status_code == 404
+        assert owner_game.name not in text(response) and "Olive" not in text(response)
+    Game.objects.filter(pk=owner_game.pk).update(invite_expires=timezone.now() - timedelta(1))
+    assert Client().get(link(token)).status_code == 404
+    assert Client().post(link(token), {"name": "Mina", "seat": "2"}).status_code == 404
+    assert not User.objects.filter(account_type=AccountType.GUEST).exists()
+
+
+def test_the_link_page_has_a_preview_for_chat_apps(token: str) -> None:
+    page = text(Client().get(link(token)))
+    assert '<meta property="og:title" content="Olive invites you to a game of 29">' in page
+    image = re.search(r'<meta property="og:image" content="([^"]+)"', page)
+    assert image and image[1].startswith("http://testserver/static/img/invite-card.png")
+    assert 'name="twitter:card" content="summary_large_image"' in page
+    assert Client().get("/static/img/invite-card.png").status_code == 200
+
+
+def test_a_guest_plays_in_one_post_and_is_seated_live(owner_game: Game, token: str) -> None:
+    page = text(Client().get(link(token)))
+    assert "Play as a guest" in page and "Seat 3 (partner of seat 1)" in page
+    client, guest = as_guest(token)
+    assert guest.is_guest and guest.display_name == "Mina" and not guest.has_usable_password()
+    assert seat_ids(owner_game.pk)[2] == guest.pk
+    assert Game.objects.get(pk=owner_game.pk).version == 1
+    assert client.session.get_expiry_age() > 300 * 24 * 3600
+    table = client.get(f"/table/{owner_game.pk}/")
+    assert table.status_code == 200 and "Playing" in text(table)
+    assert client.get(f"/table/{owner_game.pk}/deals.json").status_code == 200
+    assert not Friendship.objects.filter(user=guest).exists()
+
+
+def test_a_guest_reaches_nothing_else(
+    make_person: MakePerson, owner_game: Game, token: str
+) -> None:
+    other_host = make_person("other@example.com", "Ravi")
+    other = store.create_game(other_host, "Ravi's table", [other_host, None, None, None])
+    client, _guest = as_guest(token)
+    for path in (f"/table/{other.pk}/", f"/table/{other.pk}/deals/",
+                 f"/table/{other.pk}/deals.json"):
+        response = client.get(path)
+        assert response.status_code == 403, path
+        assert "Ravi" not in text(response)
+    for path in ("/", "/host/", f"/games/{owner_game.pk}/edit/", "/friends/",
+                 "/accounts/email/", "/accounts/password/change/", "/admin/"):
+        response = client.get(path)
+        assert response.status_code == 302 and response["Location"] == f"/table/{owner_game.pk}/"
+    assert client.post("/friends/request/", {"email": "x@example.com"}).status_code == 302
+    assert not Game.objects.filter(host__account_type=AccountType.GUEST).exists()
+
+
+def test_guest_names_are_trimmed_limited_unicode_safe_and_escaped(token: str) -> None:
+    assert guests.clean_name("  অমিত   রায়  ") == "অমিত রায়"
+    assert guests.clean_name("क्षत्रिय") == "क्षत्रिय"
+    assert guests.clean_name("র\u200cয") == "র\u200cয"  # the joiner Bengali needs is kept
+    for bad in ("", "   ", "a" * 31, "bad\u202ename", "tab\x07", None):
+        with pytest.raises(guests.BadName):
+            guests.clean_name(bad)
+    page = Client().post(link(token), {"name": "x" * 31, "seat": "2"})
+    assert page.status_code == 200 and "at most 30 characters" in text(page)
+    client, _guest = as_guest(token, name="<b>Bold</b>")
+    assert "<b>Bold</b>" not in client.get("/guest/account/").content.decode()
+
+
+def test_a_signed_in_user_joins_as_the_hosts_friend(
+    outsider: User, owner_game: Game, token: str
+) -> None:
+    client = login(outsider)
+    assert "Take seat 3" in text(client.get(link(token)))
+    response = client.post(link(token), {"seat": "2"})
+    assert response.status_code == 302 and response["Location"] == f"/table/{owner_game.pk}/"
+    assert seat_ids(owner_game.pk)[2] == outsider.pk
+    assert outsider.is_friend_of(owner_game.host)
+
+
+def test_watching_by_link_makes_a_friend_and_no_seat(outsider: User, owner_game: Game,
+                                                      token: str) -> None:
+    client = login(outsider)
+    assert client.post(link(token), {"seat": "watch"}).status_code == 302
+    assert outsider.pk not in seat_ids(owner_game.pk)
+    assert "Watching" in text(client.get(f"/table/{owner_game.pk}/"))
+
+
+def test_over_a_friend_limit_nothing_changes(
+    make_person: MakePerson, owner_game: Game, token: str
+) -> None:
+    basic = make_person("basic@example.com", "Basia", account_type=AccountType.BASIC)
+    for n in range(10):
+        other = make_person(f"f{n}@example.com")
+        Friendship.objects.create(user=basic, friend=other)
+        Friendship.objects.create(user=other, friend=basic)
+    page = login(basic).post(link(token), {"seat": "2"})
+    assert page.status_code == 200 and "You already have 10 friends" in text(page)
+    assert seat_ids(owner_game.pk)[2] is None
+    assert not basic.is_friend_of(owner_game.host)
+
+
+def test_a_taken_seat_says_so_and_changes_nothing(
+    outsider: User, owner_game: Game, token: str
+) -> None:
+    take_seat_by_link(owner_game.pk, outsider.pk, 2)
+    version = Game.objects.get(pk=owner_game.pk).version
+    page = Client().post(link(token), {"name": "Mina", "seat": "2"})
+    assert "That seat was just taken." in text(page)
+    assert not User.objects.filter(account_type=AccountType.GUEST).exists()
+    assert Game.objects.get(pk=owner_game.pk).version == version
+    with pytest.raises(TableError) as refused:
+        take_seat_by_link(owner_game.pk, owner_game.host_id, 3)
+    assert refused.value.code == "seated"
+
+
+def test_closed_seats_and_computer_seats(owner, owner_game: Game, token: str) -> None:
+    client = login(owner)
+    client.post(f"/games/{owner_game.pk}/invite/", {"action": "seats", "open_3": "1"})
+    assert [s.link_open for s in Seat.objects.filter(game=owner_game)] == [
+        False, False, False, True]
+    page = Client().post(link(token), {"name": "Mina", "seat": "2"})
+    assert page.status_code == 200 and seat_ids(owner_game.pk)[2] is None
+    Seat.objects.filter(game=owner_game, number=3).update(computer="easy")
+    _client, guest = as_guest(token, seat="3")
+    seat = Seat.objects.get(game=owner_game, number=3)
+    assert (seat.user_id, seat.computer) == (guest.pk, "")
+
+
+def test_joining_is_rate_limited_per_client(token: str) -> None:
+    client = Client()
+    for _ in range(throttle.JOINS_PER_WINDOW):
+        client.post(link(token), {"name": "", "seat": "2"})
+    response = client.post(link(token), {"name": "Mina", "seat": "2"})
+    assert response.status_code == 429
+    assert not User.objects.filter(account_type=AccountType.GUEST).exists()
+
+
+def test_the_host_removes_a_guest(owner, owner_game: Game, token: str) -> None:
+    client, _guest = as_guest(token)
+    host = login(owner)
+    page = text(host.get(f"/games/{owner_game.pk}/invite/"))
+    assert "Remove the guest Mina from seat 3" in page
+    host.post(f"/games/{owner_game.pk}/guests/2/remove/", {"level": "easy"})
+    seat = Seat.objects.get(game=owner_game, number=2)
+    assert (seat.user_id, seat.computer) == (None, "easy")
+    assert client.get(f"/table/{owner_game.pk}/").status_code == 403
+    assert client.get("/")["Location"] == "/guest/account/"
+
+
+def test_only_a_guest_can_be_removed_so(owner, friend: User, owner_game: Game) -> None:
+    response = login(owner).post(f"/games/{owner_game.pk}/guests/1/remove/", {"level": ""})
+    assert response.status_code == 302
+    assert seat_ids(owner_game.pk)[1] == friend.pk
+    assert login(friend).post(f"/games/{owner_game.pk}/guests/1/remove/").status_code == 403
+
+
+def test_a_guest_becomes_a_full_account_and_keeps_its_seat(
+    mailoutbox: list, owner_game: Game, token: str
+) -> None:
+    client, guest = as_guest(token)
+    response = client.post("/guest/account/", {
+        "email": "Mina@Example.com", "password1": "a-long-table-password-29",
+        "password2": "a-long-table-password-29",
+    })
+    assert response.status_code == 302
+    guest.refresh_from_db()
+    assert not guest.is_guest and guest.email == "mina@example.com"
+    assert guest.display_name == "Mina" and seat_ids(owner_game.pk)[2] == guest.pk
+    assert not Guest.objects.filter(user=guest).exists()
+    assert guest.is_friend_of(owner_game.host)
+    assert client.get(f"/table/{owner_game.pk}/").status_code == 200
+    assert len(mailoutbox) == 1 and "mina@example.com" in mailoutbox[0].to
+
+
+def test_a_guest_account_needs_a_free_email(owner: User, token: str) -> None:
+    client, guest = as_guest(token)
+    page = client.post("/guest/account/", {
+        "email": owner.email, "password1": "a-long-table-password-29",
+        "password2": "a-long-table-password-29",
+    })
+    assert "exists already" in text(page)
+    guest.refresh_from_db()
+    assert guest.is_guest
+
+
+def test_idle_unseated_guests_are_removed(owner, owner_game: Game, token: str) -> None:
+    _c1, seated = as_guest(token, "Seated", "2")
+    _c2, watcher = as_guest(token, "Watcher", "watch")
+    _c3, fresh = as_guest(token, "Fresh", "watch")
+    old = timezone.now() - timedelta(days=31)
+    Guest.objects.filter(user__in=[seated, watcher]).update(seen=old)
+    call_command("remove_idle_guests")
+    guests_left = User.objects.filter(account_type=AccountType.GUEST)
+    remaining = set(guests_left.values_list("pk", flat=True))
+    assert remaining == {seated.pk, fresh.pk}
+
+
+def test_a_started_game_takes_a_guest_mid_play(owner_game: Game, token: str) -> None:
+    start(owner_game)
+    _client, guest = as_guest(token, seat="3")
+    assert seat_ids(owner_game.pk)[3] == guest.pk
+    assert Game.objects.get(pk=owner_game.pk).version == 2

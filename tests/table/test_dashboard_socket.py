@@ -1,0 +1,135 @@
+"""The dashboard's socket: each game's card as it changes (whose turn, "your turn", the score),
+who is at the table, and a refresh when the list itself changes; refused to guests."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from allauth.account.models import EmailAddress
+from channels.db import database_sync_to_async
+from channels.testing import WebsocketCommunicator
+
+from accounts.models import User
+from game.invite import join
+from game.models import Game
+from game.table.errors import CLOSE_FORBIDDEN
+from game.table.store import create_game
+from tests.people import befriend
+from tests.table.conftest import (
+    ORIGIN,
+    TIMEOUT,
+    Open,
+    make_user,
+    seat_everyone,
+    session_cookie,
+)
+from twentynine.asgi import application
+
+
+class Dashboard:
+    """One open dashboard page's socket."""
+
+    def __init__(self, cookie: str) -> None:
+        self.communicator = WebsocketCommunicator(
+            application, "/ws/dashboard/", [(b"origin", ORIGIN), (b"cookie", cookie.encode())]
+        )
+        self.cards: dict[int, dict[str, Any]] = {}
+        self.here: dict[int, str] = {}
+        self.refreshes = 0
+
+    async def connect(self) -> None:
+        connected, _ = await self.communicator.connect(timeout=TIMEOUT)
+        assert connected
+
+    async def next(self) -> dict[str, Any]:
+        message: dict[str, Any] = json.loads(await self.communicator.receive_from(TIMEOUT))
+        if message["type"] == "game":
+            self.cards[message["game"]] = message
+        elif message["type"] == "presence":
+            self.here[message["game"]] = message["here"]
+        elif message["type"] == "refresh":
+            self.refreshes += 1
+        return message
+
+    async def until(self, ready: Any) -> None:
+        while not ready(self):
+            await self.next()
+
+    async def close_code(self) -> int:
+        output = await self.communicator.receive_output(timeout=TIMEOUT)
+        assert output["type"] == "websocket.close", output
+        return int(output["code"])
+
+
+async def open_dashboard(user: User) -> Dashboard:
+    def verified_cookie() -> str:
+        EmailAddress.objects.get_or_create(
+            user=user, email=user.email, defaults={"verified": True, "primary": True}
+        )
+        return session_cookie(user)
+
+    dashboard = Dashboard(await database_sync_to_async(verified_cookie)())
+    await dashboard.connect()
+    return dashboard
+
+
+async def test_cards_follow_the_table_without_a_reload(
+    open_table: Open, players: list[User], friend: User, game: Game
+) -> None:
+    clients = await seat_everyone(open_table, players)
+    boards = {user.pk: await open_dashboard(user) for user in (*players, friend)}
+    for board in boards.values():
+        await board.until(lambda b: game.pk in b.cards)
+    in_turn = next(c for c in clients if c.state["legal"])
+    turn_user = players[in_turn.seat]
+    version = in_turn.state["version"]
+    assert boards[turn_user.pk].cards[game.pk]["your_turn"]
+    assert boards[turn_user.pk].cards[game.pk]["status"].startswith("Your turn")
+    assert not boards[friend.pk].cards[game.pk]["your_turn"]
+    await in_turn.act(in_turn.state["legal"][0])
+    for board in boards.values():
+        await board.until(lambda b: b.cards[game.pk]["version"] >= version + 1)
+    assert not boards[turn_user.pk].cards[game.pk]["your_turn"]
+    card = boards[friend.pk].cards[game.pk]
+    assert card["seats"] == ["Olive", "Bilal", "Chitra", "Dev"]
+    assert len(card["score"]) == 2 and "to play" in card["status"]
+    await boards[friend.pk].until(lambda b: "At the table" in b.here.get(game.pk, ""))
+
+
+async def test_a_game_hosted_by_a_friend_appears(friend: User) -> None:
+    board = await open_dashboard(friend)
+    other = await database_sync_to_async(make_user)("asha@example.com", "Asha")
+    await database_sync_to_async(befriend)(other, friend)
+
+    def host() -> Game:
+        return create_game(other, "Asha's new table", [other, None, None, None])
+
+    hosted = await database_sync_to_async(host)()
+    await board.until(lambda b: hosted.pk in b.cards)
+    assert board.refreshes >= 1
+    assert board.cards[hosted.pk]["status"].startswith("Waiting for Asha")
+
+
+async def test_being_seated_by_link_moves_the_game(owner: User, outsider: User) -> None:
+    def setup() -> Game:
+        Game.objects.filter(host=owner).delete()
+        return create_game(owner, "Open seat", [owner, None, "easy", "easy"])
+
+    game = await database_sync_to_async(setup)()
+    board = await open_dashboard(outsider)
+    host_board = await open_dashboard(owner)
+    await host_board.until(lambda b: game.pk in b.cards)
+    await database_sync_to_async(join.join_member)(game, outsider, 1)
+    await board.until(lambda b: game.pk in b.cards)
+    await host_board.until(lambda b: b.refreshes >= 1)
+
+
+async def test_guests_get_no_dashboard(owner: User) -> None:
+    def setup() -> str:
+        game = create_game(owner, "Mine", [owner, None, None, None])
+        return session_cookie(join.join_guest(game, "Mina", 1))
+
+    board = Dashboard(await database_sync_to_async(setup)())
+    await board.connect()
+    assert await board.close_code() == CLOSE_FORBIDDEN

@@ -1,0 +1,115 @@
+"""Seats taken by the invite link and guests removed by the host, as the table's sockets see
+them: the new seating reaches every socket at once, the version guard holds, a racing
+second taker changes nothing, and a removed guest's socket closes."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+from channels.db import database_sync_to_async
+from django.db import connections
+
+from accounts.models import User
+from game.invite import guests, join, links
+from game.models import Game
+from game.table import service, store
+from game.table.errors import CLOSE_FORBIDDEN, TableError
+from game.table.store import create_game
+from tests.table.conftest import Open, TableClient, make_user, session_cookie
+
+
+async def _open(game_id: int, user: User) -> TableClient:
+    client = TableClient(game_id, await database_sync_to_async(session_cookie)(user))
+    connected, _ = await client.connect()
+    assert connected
+    await client.receive()
+    return client
+
+
+async def test_a_seat_taken_by_link_reaches_every_socket(
+    open_table: Open, owner: User, friend: User, players: list[User]
+) -> None:
+    def setup() -> Game:
+        Game.objects.filter(host=owner).delete()
+        return create_game(owner, "By link", [owner, None, "easy", None])
+
+    game = await database_sync_to_async(setup)()
+    host = await _open(game.pk, owner)
+    watcher = await _open(game.pk, friend)
+    version = host.state["version"]
+    guest = await database_sync_to_async(join.join_guest)(
+        game, guests.clean_name("  মিনা  "), 1
+    )
+    for client in (host, watcher):
+        state = await client.state_at(version + 1)
+        assert state["table"]["players"][1]["name"] == "মিনা"
+        assert state["table"]["players"][1]["user_id"] == guest.pk
+    guest_socket = await _open(game.pk, guest)
+    assert guest_socket.state["table"]["you"] == {
+        "seat": 1, "spectator": False, "host": False, "replaced": False}
+
+
+@pytest.mark.skipif(
+    connections["default"].vendor != "postgresql",
+    reason="two writers at once need PostgreSQL (the SQLite test database locks its tables; "
+    "tests/site/test_invite_link.py checks the refusal one after the other)",
+)
+async def test_two_visitors_race_for_one_seat_and_one_wins(
+    owner: User, friend: User, outsider: User
+) -> None:
+    def setup() -> Game:
+        Game.objects.filter(host=owner).delete()
+        return create_game(owner, "Race", [owner, None, "easy", "easy"])
+
+    game = await database_sync_to_async(setup)()
+
+    def take(user: User) -> str:
+        try:
+            service.take_seat_by_link(game.pk, user.pk, 1)
+        except TableError as refused:
+            return refused.message
+        return "seated"
+
+    results = await asyncio.gather(
+        database_sync_to_async(take, thread_sensitive=False)(friend),
+        database_sync_to_async(take, thread_sensitive=False)(outsider),
+    )
+    assert sorted(results) == ["That seat was just taken.", "seated"]
+    saved, seats = await database_sync_to_async(store.game_with_seats)(game.pk)
+    assert saved.version == 1 and seats[1].user_id in (friend.pk, outsider.pk)
+
+
+async def test_the_hosts_removal_closes_the_guests_socket_at_once(
+    owner: User, friend: User
+) -> None:
+    def setup() -> tuple[Game, User]:
+        Game.objects.filter(host=owner).delete()
+        game = create_game(owner, "Removal", [owner, "easy", "easy", None])
+        links.make(game.pk)
+        return game, join.join_guest(game, "Mina", 3)
+
+    game, guest = await database_sync_to_async(setup)()
+    host = await _open(game.pk, owner)
+    guest_socket = await _open(game.pk, guest)
+    await host.until(lambda s: s["table"]["started"])
+    await database_sync_to_async(join.remove_guest)(game.pk, owner.pk, 3, "strong")
+    assert await guest_socket.closed_with() == CLOSE_FORBIDDEN
+    state = await host.until(lambda s: s["table"]["players"][3]["computer"] == "strong")
+    assert state["table"]["players"][3]["user_id"] is None
+    again = TableClient(game.pk, await database_sync_to_async(session_cookie)(guest))
+    await again.connect()
+    assert await again.closed_with() == CLOSE_FORBIDDEN
+
+
+async def test_a_guest_cannot_open_another_games_socket(owner: User) -> None:
+    def setup() -> tuple[Game, User]:
+        other_host = make_user("ravi@example.com", "Ravi")
+        other = create_game(other_host, "Ravi's", [other_host, None, None, None])
+        mine = create_game(owner, "Mine", [owner, None, None, None])
+        return other, join.join_guest(mine, "Mina", 1)
+
+    other, guest = await database_sync_to_async(setup)()
+    client = TableClient(other.pk, await database_sync_to_async(session_cookie)(guest))
+    await client.connect()
+    assert await client.closed_with() == CLOSE_FORBIDDEN
