@@ -23,7 +23,7 @@ SEATS = range(4)
 PLACES = ("South", "East", "North", "West")
 HANDOVER = "handover"
 # Events the server adds to the log that no engine call returned: never shown to bots.
-NOT_FROM_THE_ENGINE = frozenset({HANDOVER, "reset"})
+NOT_FROM_THE_ENGINE = frozenset({HANDOVER, "reset", "timeout", "match_end", "rematch"})
 # Games whose deal history a process keeps in memory.
 HISTORIES_KEPT = 1024
 
@@ -37,13 +37,16 @@ def bot_name(seat: int) -> str:
 class Player:
     """Who holds one seat: a person (their user id and shown name), a computer player
     (its level), both (a handed-over seat) or nobody; ``joined``: the person has opened
-    the table."""
+    the table; ``auto``: the server, not the host, handed it over."""
 
     number: int
     user_id: int | None = None
     person: str | None = None
     computer: str = ""
     joined: bool = False
+    # The server handed the seat over (time ran out, or the person was gone): the person
+    # takes it back by acting.
+    auto: bool = False
 
     @property
     def name(self) -> str | None:
@@ -68,6 +71,7 @@ class Player:
             "user_id": None if self.computer else self.user_id,
             "computer": self.computer or None,
             "replaces": self.person if self.computer else None,
+            "auto": self.auto and self.replaced,
         }
 
     def plate(self) -> dict[str, Any]:

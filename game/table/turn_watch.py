@@ -1,0 +1,87 @@
+"""The turn timer's clock in each server process: safe to start from every socket.
+
+Every socket that is sent a state in which a person is timed calls
+``schedule_turn_watch``; each process keeps one task per (game, version), which sleeps
+until the person has been gone ``TURN_AWAY_AFTER`` seconds (if that comes first: the
+seat is handed over when they have no socket open) and then until the timer runs out,
+asks the easy computer player for that decision, and applies it through
+``service.time_out``. Both service calls act only if the game is still at that version
+(and the time has really run out), under the row's lock, so however many processes saw
+the timer run out the decision is played once; a process killed while it held the timer
+takes nothing with it: every other process with a socket at the table has its own, and
+a socket that (re)connects after the time ran out starts one that fires at once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+from channels.db import database_sync_to_async
+
+from game.table import service, turn_timer
+from game.table.bot_turns import choose
+from game.table.broadcast import announce
+from game.table.errors import TableError
+from game.table.snapshot import Snapshot
+
+log = logging.getLogger(__name__)
+
+# A little past the deadline, so that the database's clock agrees it has passed.
+MARGIN_S = 0.02
+
+_watches: dict[tuple[int, int], asyncio.Task[None]] = {}
+
+
+def schedule_turn_watch(latest: Snapshot) -> None:
+    """Watch this version's timed turn, if there is one (once per process and version)."""
+    if turn_timer.deadlines(latest) is None:
+        return
+    key = (latest.game_id, latest.version)
+    loop = asyncio.get_running_loop()
+    pending = _watches.get(key)
+    if pending is not None and not pending.done() and pending.get_loop() is loop:
+        return
+    task = loop.create_task(_watch(latest))
+    _watches[key] = task
+    task.add_done_callback(lambda done: _forget(key, done))
+
+
+def _forget(key: tuple[int, int], done: asyncio.Task[None]) -> None:
+    if _watches.get(key) is done:
+        del _watches[key]
+
+
+async def _watch(latest: Snapshot) -> None:
+    try:
+        await _run(latest)
+    except TableError:  # the game was deleted
+        return
+    except Exception:
+        log.exception("The turn timer of game %s failed", latest.game_id)
+
+
+async def _run(latest: Snapshot) -> None:
+    left = turn_timer.deadlines(latest)
+    if left is None:
+        return
+    timeout_in, away_in = left
+    seats = turn_timer.timed_seats(latest)
+    if away_in < timeout_in:
+        await asyncio.sleep(max(0.0, away_in) + MARGIN_S)
+        for seat in seats:
+            handed = await database_sync_to_async(service.hand_over_away)(
+                latest.game_id, latest.version, seat
+            )
+            if handed is not None:
+                await announce(handed)
+                return
+        timeout_in, _ = turn_timer.deadlines(latest) or (0.0, 0.0)
+    await asyncio.sleep(max(0.0, timeout_in) + MARGIN_S)
+    seat = seats[0]
+    action = await choose(latest, seat, turn_timer.CHOOSER)
+    moved = await database_sync_to_async(service.time_out)(
+        latest.game_id, latest.version, seat, action
+    )
+    for snapshot in moved:
+        await announce(snapshot)
