@@ -35,7 +35,9 @@ def _set_timer(game: Game, seconds: int) -> None:
     Game.objects.filter(pk=game.pk).update(turn_timer=seconds)
 
 
-async def _timed(open_table: Open, players: list[User], game: Game, seconds: int = 30) -> list[TableClient]:
+async def _timed(
+    open_table: Open, players: list[User], game: Game, seconds: int = 30
+) -> list[TableClient]:
     await database_sync_to_async(_set_timer)(game, seconds)
     return await seat_everyone(open_table, players)
 
