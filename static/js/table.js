@@ -7,12 +7,14 @@ import { drawCentre, drawTrick, updateCountdown } from "./table/centre.js";
 import { TableConnection } from "./table/connection.js";
 import { SHOW_TRUMP_HINT, drawControls, drawHand } from "./table/controls.js";
 import { drawHandover } from "./table/handover.js";
+import { drawMatchLine, drawMatchOver, matchOver } from "./table/match.js";
 import { TableLog, Toast } from "./table/log.js";
 import { drawRoundInfo, drawScore } from "./table/score.js";
 import { bottomSeat, drawSeats } from "./table/seats.js";
 import { setUpSide } from "./table/side.js";
+import { drawBack, updateTimer } from "./table/timer.js";
 import { TableTogether } from "./table/together.js";
-import { eventText, seatName, sentence, statusText } from "./table/words.js";
+import { MATCH_WORDS, eventText, seatName, sentence, statusText } from "./table/words.js";
 
 const RESET_QUESTION = {
   score: "Reset the score (both teams to 0, sets cleared) for everyone?",
@@ -60,6 +62,11 @@ function draw() {
   drawRoundInfo(root, state);
   drawStatus();
   drawHandover(root, state);
+  drawMatchOver(root, state);
+  drawMatchLine(root, state);
+  drawBack(root, state);
+  updateTimer(root, state, now);
+  if (matchOver(state)) root.querySelector("#round-result").hidden = true;
   const link = root.querySelector("#conference-link");
   link.hidden = !state.table.conference_link;
   if (state.table.conference_link) link.href = state.table.conference_link;
@@ -75,6 +82,7 @@ function drawStatus() {
   const status = root.querySelector("#status");
   let { text, mine, task } = statusText(table, view, table.you?.seat, state.legal);
   if (!view) text = root.querySelector("#waiting").textContent;
+  else if (matchOver(state)) text = MATCH_WORDS.title(state.table.match.number);
   else if (view.phase === "deal") text = view.last_round?.annulled ? "Deal annulled" : "Round over";
   else if (!text && table.you?.spectator) text = "Watching";
   status.textContent = text;
@@ -179,6 +187,14 @@ root.addEventListener("click", (e) => {
     act(JSON.parse(button.dataset.action));
     return;
   }
+  if (target.closest("[data-rematch]")) {
+    connection.send({ type: "rematch" });
+    return;
+  }
+  if (target.closest("[data-im-back]")) {
+    connection.send({ type: "im_back" });
+    return;
+  }
   const handover = target.closest("[data-handover]");
   if (handover) {
     connection.send(JSON.parse(handover.dataset.handover));
@@ -209,6 +225,10 @@ root.addEventListener("click", (e) => {
     toast.show(card.dataset.refusal, "error");
     return;
   }
+  if (card && state.table.you?.replaced && root.querySelector("#im-back [data-im-back]")) {
+    connection.send({ type: "im_back" }); // acting again brings the seat back
+    return;
+  }
   if (card && !state.table.you?.spectator) act({ type: "play", card: card.dataset.card });
 });
 
@@ -219,8 +239,10 @@ root.addEventListener("keydown", (e) => {
   }
 });
 
-// The countdown between deals; if the next deal is overdue, ask for the state again.
+// The countdown between deals; if the next deal is overdue, ask for the state again. The turn
+// timer's countdown.
 setInterval(() => {
+  updateTimer(root, state, Date.now());
   if (state.view?.phase !== "deal" || state.table.next_deal_in == null) return;
   updateCountdown(root, state, Date.now());
   const overdue = Date.now() - state.receivedAt > (state.table.next_deal_in + 3) * 1000;

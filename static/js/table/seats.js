@@ -1,6 +1,7 @@
 // Where each seat sits on screen, and the four seats: name plates and the others' cards.
 
 import { cardBack, cardFace, sortHand } from "./cards.js";
+import { timerBadge } from "./timer.js";
 import { seatName } from "./words.js";
 
 const POSITIONS = ["bottom", "right", "top", "left"];
@@ -77,6 +78,7 @@ function drawSeat(slot, seat, state, faceUp) {
   if (view?.sits_out === seat) plate.append(badge("Sits out", "out"));
   if (view?.marriage?.seat === seat) plate.append(badge("Marriage", "marriage"));
   if (turn.includes(seat)) plate.append(badge("to act", "turn-badge"));
+  if (table?.timer?.seats?.includes(seat)) plate.append(timerBadge(seat));
   if ((table?.waiting_for || []).includes(seatName(table, seat)) && !view) plate.append(badge("not here yet", "away"));
   slot.append(plate);
 

@@ -111,14 +111,58 @@ export function eventText(table, event, view) {
     case "reset":
       return `The host reset ${RESET_WHAT[event.what] || event.what}`;
     case "handover":
-      if (event.to === "player") return `${event.player} takes seat ${event.seat + 1} back from ${event.name}`;
-      return event.player
-        ? `The host hands ${event.player}'s seat to ${event.name} (computer, ${event.level})`
-        : `${event.name} (computer, ${event.level}) takes seat ${event.seat + 1}`;
+      return handoverText(event);
+    case "timeout":
+      return `${event.name} played for ${event.player}: time ran out`;
+    case "match_end":
+      return `${teamName(table, event.winner)} win the match, ${event.sets_won[event.winner]} set${event.sets_won[event.winner] === 1 ? "" : "s"} to ${event.sets_won[1 - event.winner]}`;
+    case "rematch":
+      return `The host starts a rematch (match ${event.number}): both scores back to 0`;
     default:
       return event.type.replaceAll("_", " ");
   }
 }
+
+/** A seat handed to a computer player or back: by the host, or by the server (``why``). */
+function handoverText(event) {
+  const bot = `${event.name} (computer, ${event.level})`;
+  if (event.to === "player") {
+    return event.why === "back"
+      ? `${event.player} is back and takes seat ${event.seat + 1} from ${event.name}`
+      : `${event.player} takes seat ${event.seat + 1} back from ${event.name}`;
+  }
+  if (event.why === "timeout") return `${event.player}'s time ran out twice in a row: ${bot} plays the seat until they are back`;
+  if (event.why === "away") return `${event.player} is away on their turn: ${bot} plays the seat until they are back`;
+  return event.player
+    ? `The host hands ${event.player}'s seat to ${bot}`
+    : `${bot} takes seat ${event.seat + 1}`;
+}
+
+/** The turn timer's words: a seat's badge, and the line under your own turn. */
+export const TIMER_WORDS = {
+  badge: (seconds) => `${seconds} s`,
+  badgeTitle: (seconds) => `${seconds} seconds left to decide`,
+  yours: (seconds) => `${seconds} s left — then the computer decides for you`,
+};
+
+/** The note of a person whose seat the server handed to a computer player. */
+export const BACK_WORDS = {
+  note: (bot) => `${bot} is playing your seat: your time ran out or you were away.`,
+  button: "I'm back",
+};
+
+/** The winner's banner, the score panel's match line and the rematch. */
+export const MATCH_WORDS = {
+  title: (number) => `Match ${number} over`,
+  winners: (team) => `${team} win the match!`,
+  sets: (won, lost) => `${won} set${won === 1 ? "" : "s"} to ${lost}`,
+  finalScore: (a, b) => `Final score ${signed(a)} : ${signed(b)}`,
+  deals: "Every deal of this game",
+  rematch: "Rematch",
+  waitHost: "Waiting for the host to start a rematch.",
+  playTo: (sets) => `First to win ${sets} set${sets === 1 ? "" : "s"}`,
+  setsWon: (a, b) => `sets won ${a} : ${b}`,
+};
 
 /** The label of a control for one legal action. */
 export function actionLabel(action, view) {
