@@ -165,7 +165,8 @@ def test_it_shows_the_winner_to_everyone_and_the_host_starts_a_rematch(
     assert "Robo-South & Robo-North win the match!" in banner, banner
     assert "1 set to 0" in banner and "Waiting for the host" in banner
     assert friend.locator(".rematch-button").count() == 0
-    assert friend.locator("#match-over a").get_attribute("href") == f"/table/{seeded['game']}/deals/"
+    deals = friend.locator("#match-over a").get_attribute("href")
+    assert deals == f"/table/{seeded['game']}/deals/"
     host.screenshot(path=f"{SHOTS}-winner-phone.png")
     friend.screenshot(path=f"{SHOTS}-winner-laptop.png")
     host_laptop.screenshot(path=f"{SHOTS}-winner-host-laptop.png")
