@@ -79,9 +79,14 @@ async def _run(latest: Snapshot) -> None:
         timeout_in, _ = turn_timer.deadlines(latest) or (0.0, 0.0)
     await asyncio.sleep(max(0.0, timeout_in) + MARGIN_S)
     seat = seats[0]
+    log.info("Turn timer ran out: game %s, version %s", latest.game_id, latest.version)
     action = await choose(latest, seat, turn_timer.CHOOSER)
     moved = await database_sync_to_async(service.time_out)(
         latest.game_id, latest.version, seat, action
+    )
+    log.info(
+        "Turn timer of game %s at version %s: %s", latest.game_id, latest.version,
+        "applied" if moved else "the game had moved on",
     )
     for snapshot in moved:
         await announce(snapshot)
