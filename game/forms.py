@@ -50,7 +50,7 @@ def timer_label(seconds: int) -> str:
 def play_to_label(sets: int) -> str:
     """How one "play to" choice is shown: "No end", "First team to win 3 sets"."""
     if not sets:
-        return str(_("No end: play on as long as you like"))
+        return str(_("No end"))
     return str(
         ngettext("First team to win %(sets)s set", "First team to win %(sets)s sets", sets)
         % {"sets": sets}

@@ -21,6 +21,7 @@ from accounts.models import AccountType, User
 from accounts.verification import is_verified, verified_required
 from game.forms import GameForm
 from game.models import Game
+from game.stats import statistics
 from game.table import service, store
 from game.table.access import role_for
 from game.table.broadcast import announce_from_sync
@@ -91,6 +92,13 @@ def dashboard(request: HttpRequest) -> HttpResponse:
         "resets": RESETS,
     }
     return render(request, "dashboard.html", context)
+
+
+@require_http_methods(["GET"])
+@verified_required
+def stats_page(request: HttpRequest) -> HttpResponse:
+    """The person's statistics: their own figures and those with each friend as partner."""
+    return render(request, "game/stats.html", {"stats": statistics(_user(request))})
 
 
 @require_http_methods(["GET", "POST"])

@@ -222,6 +222,7 @@ def _take(summary: dict[str, Any], event: Event) -> None:
         summary["score"] = list(event["score"])
         summary["ended_early"] = event["ended_early"]
         summary["dealer"] = event["dealer"]
+        summary["new_sets"] = [list(gained) for gained in event.get("new_sets", [])]
 
 
 def record_past_deals(

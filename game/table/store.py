@@ -45,7 +45,7 @@ from psycopg.types.json import Jsonb
 
 from accounts.models import User
 from game.engine import Match
-from game.models import Game, GameAction, Seat, TablePresence
+from game.models import DealRecord, Game, GameAction, Seat, TablePresence
 from game.table import cache as table_cache
 from game.table import deal_history
 from game.table.deal_history import Ended
@@ -458,6 +458,25 @@ def let_spectators_chat(game_id: int, host_id: int, allowed: bool) -> bool:
     return bool(
         Game.objects.filter(pk=game_id, host_id=host_id).update(spectator_chat=allowed)
     )
+
+
+# -- a person's deals ---------------------------------------------------------------------
+
+# What each deal record of a person gives their statistics (``game.stats``), in this order.
+PLAYED_FIELDS = (
+    "player_0_id", "player_1_id", "player_2_id", "player_3_id", "outcome",
+    "summary__bidder", "summary__single_hand", "summary__made", "summary__new_sets",
+    "summary__match_winner",
+)
+
+
+def deals_played(user_id: int) -> list[tuple[Any, ...]]:
+    """Every recorded deal this person held a seat in as it ended, as ``PLAYED_FIELDS``
+    tuples: one query (each seat's column is indexed), only the summary's keys it needs."""
+    seated = Q(player_0_id=user_id) | Q(player_1_id=user_id) | Q(player_2_id=user_id) | Q(
+        player_3_id=user_id
+    )
+    return list(DealRecord.objects.filter(seated).values_list(*PLAYED_FIELDS))
 
 
 # -- reading a game ----------------------------------------------------------------------

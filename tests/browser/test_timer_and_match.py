@@ -182,3 +182,62 @@ def test_it_shows_the_winner_to_everyone_and_the_host_starts_a_rematch(
     friend.screenshot(path=f"{SHOTS}-rematch-laptop.png")
     host.screenshot(path=f"{SHOTS}-rematch-phone.png")
     assert errors == []
+
+
+STATS_SEED = """
+import json
+from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
+from django.contrib.sessions.backends.db import SessionStore
+from allauth.account.models import EmailAddress
+from accounts.models import Friendship, User
+from game.models import DealRecord
+from game.table.store import create_game
+people = []
+for name in ("Asha", "Vikramaditya", "Chitra", "Dev"):
+    user = User.objects.create_user(name.lower() + "@example.com", "a-long-table-password-29",
+                                    first_name=name)
+    EmailAddress.objects.create(user=user, email=user.email, verified=True, primary=True)
+    people.append(user)
+for friend in people[1:]:
+    Friendship.objects.create(user=people[0], friend=friend)
+    Friendship.objects.create(user=friend, friend=people[0])
+game = create_game(people[0], "Friday 29", people)
+other = create_game(people[1], "Vikram's", [people[1], people[0], people[2], people[3]])
+for number in range(1, 13):
+    for table, seats in ((game, people), (other, [people[1], people[0], people[2], people[3]])):
+        DealRecord.objects.create(
+            game=table, number=number, version=number, outcome="made" if number % 3 else "lost",
+            summary={"bidder": number % 4, "made": bool(number % 3),
+                     "new_sets": [[1, 0], [0, 0]] if number % 5 == 0 else []},
+            events=[], **{f"player_{s}": u for s, u in enumerate(seats)})
+store = SessionStore()
+store[SESSION_KEY] = str(people[0].pk)
+store[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+store[HASH_SESSION_KEY] = people[0].get_session_auth_hash()
+store.create()
+print(json.dumps({"session": store.session_key}))
+"""
+
+
+def test_the_statistics_page_and_the_host_options_fit_a_phone_and_a_laptop(
+    timer_site: LiveSite, browser: Browser
+) -> None:
+    seeded = json.loads(timer_site.shell(STATS_SEED).strip().splitlines()[-1])
+    for name, viewport in (("phone", PHONE), ("laptop", LAPTOP)):
+        context = browser.new_context(viewport=viewport)
+        context.add_cookies(
+            [{"name": "sessionid", "value": seeded["session"], "url": timer_site.url}]
+        )
+        page = context.new_page()
+        page.goto(f"{timer_site.url}/stats/")
+        assert page.locator("#own-stats td[data-key='deals']").inner_text() == "24"
+        assert page.locator("#partner-stats tbody tr").count() == 2  # Chitra and Dev
+        wide = page.evaluate("() => document.documentElement.scrollWidth > innerWidth")
+        assert not wide, "the page scrolls sideways"
+        page.screenshot(path=f"{SHOTS}-stats-{name}.png", full_page=True)
+        page.goto(f"{timer_site.url}/games/1/edit/")
+        options = page.locator("#table-options")
+        assert options.locator("select[name='turn_timer']").input_value() == "0"
+        options.scroll_into_view_if_needed()
+        options.screenshot(path=f"{SHOTS}-host-options-{name}.png")
+        context.close()
