@@ -181,6 +181,17 @@ def test_it_shows_the_winner_to_everyone_and_the_host_starts_a_rematch(
         page.wait_for_selector("#log li[data-type='rematch']", state="attached", timeout=5000)
     friend.screenshot(path=f"{SHOTS}-rematch-laptop.png")
     host.screenshot(path=f"{SHOTS}-rematch-phone.png")
+
+    # The game's deals: the deal that ended the match says so, with the final sets.
+    for page, name in ((friend, "laptop"), (host, "phone")):
+        page.goto(f"{timer_site.url}/table/{seeded['game']}/deals/")
+        row = page.locator("tr[data-match-winner='0']")
+        row.wait_for(timeout=10000)
+        shown = row.inner_text()  # the wide result column, or the narrow one on a phone
+        assert "won the match, 1 set to 0" in shown or "match won" in shown, shown
+        full = row.text_content() or ""
+        assert "Robo-South & Robo-North won the match, 1 set to 0" in full
+        page.screenshot(path=f"{SHOTS}-deals-{name}.png", full_page=True)
     assert errors == []
 
 

@@ -5,7 +5,7 @@
 import { SUIT_NAME, cardText } from "./cards.js";
 import { drawTrick } from "./centre.js";
 import { positionOf } from "./seats.js";
-import { eventText, roundResultText, seatName, teamName } from "./words.js";
+import { MATCH_WORDS, eventText, roundResultText, seatName, teamName } from "./words.js";
 
 const CALL_WORD = { double: "Double", redouble: "Redouble", set_double: "SetDouble" };
 
@@ -48,7 +48,10 @@ export function doublesText(deal, table) {
 export function resultText(deal, table) {
   if (deal.outcome === "annulled") return `Annulled: ${deal.reason_text}`;
   if (deal.outcome === "abandoned") return "Abandoned: the host reset the round.";
-  return roundResultText(table, { ...deal, annulled: false });
+  const result = roundResultText(table, { ...deal, annulled: false });
+  if (deal.match_winner == null) return result;
+  const [won, lost] = [deal.sets_won[deal.match_winner], deal.sets_won[1 - deal.match_winner]];
+  return `${result}. ${MATCH_WORDS.wonBy(teamName(table, deal.match_winner), won, lost)}`;
 }
 
 const minus = (n) => String(n).replace("-", "−");
@@ -76,7 +79,8 @@ export function shortResult(deal) {
   const verb = deal.outcome === "made" ? "Made" : "Lost";
   if (deal.kind === "single_hand") return `${verb} Single Hand ${signed(deal.delta)}`;
   const points = deal.team == null ? "" : ` ${deal.points[deal.team]}/${deal.target}`;
-  return `${verb}${points} ${signed(deal.delta)}`;
+  const ended = deal.match_winner == null ? "" : ` · ${MATCH_WORDS.ended}`;
+  return `${verb}${points} ${signed(deal.delta)}${ended}`;
 }
 
 const COLUMNS = [
@@ -118,6 +122,7 @@ export function drawDealList(box, deals, viewer, { onOpen, hrefFor } = {}) {
     const row = body.insertRow();
     row.dataset.deal = String(deal.number);
     row.dataset.outcome = deal.outcome;
+    if (deal.match_winner != null) row.dataset.matchWinner = String(deal.match_winner);
     for (const [key] of COLUMNS) {
       const cell = row.insertCell();
       cell.dataset.col = key;

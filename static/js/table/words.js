@@ -162,6 +162,8 @@ export const MATCH_WORDS = {
   waitHost: "Waiting for the host to start a rematch.",
   playTo: (sets) => `First to win ${sets} set${sets === 1 ? "" : "s"}`,
   setsWon: (a, b) => `sets won ${a} : ${b}`,
+  wonBy: (team, won, lost) => `${team} won the match, ${won} set${won === 1 ? "" : "s"} to ${lost}.`,
+  ended: "match won",
 };
 
 /** The label of a control for one legal action. */
