@@ -80,7 +80,9 @@ function draw() {
 function drawStatus() {
   const { view, table } = state;
   const status = root.querySelector("#status");
-  let { text, mine, task } = statusText(table, view, table.you?.seat, state.legal);
+  // While a computer player holds your seat, its turns are not yours.
+  const you = table.you?.replaced ? null : table.you?.seat;
+  let { text, mine, task } = statusText(table, view, you, state.legal);
   if (!view) text = root.querySelector("#waiting").textContent;
   else if (matchOver(state)) text = MATCH_WORDS.title(state.table.match.number);
   else if (view.phase === "deal") text = view.last_round?.annulled ? "Deal annulled" : "Round over";
@@ -88,7 +90,7 @@ function drawStatus() {
   status.textContent = text;
   status.classList.toggle("your-turn", mine);
   const note = root.querySelector("#status-note");
-  note.textContent = bidderNote(view, table.you?.seat, state.legal);
+  note.textContent = bidderNote(view, you, state.legal);
   note.hidden = !note.textContent;
   turnAlert.update(mine, task);
 }
