@@ -1,5 +1,6 @@
 """Every change to a live table, one path each: open, act, deal the next, reset, seat,
-hand a seat over and back, a computer player's move, a friendship's end.
+hand a seat over and back, a computer player's move, a friendship's end, a decision whose
+turn timer ran out, a person taking back their seat ("I'm back"), a rematch.
 
 A change is made on a match in memory and written by ``game.table.store`` as a
 ``Write`` guarded by the game's version. A person's action, a computer player's
