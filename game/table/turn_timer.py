@@ -70,10 +70,13 @@ def _must_decide(legal: list[dict[str, Any]]) -> bool:
     return any(action["type"] != "marriage" for action in legal)
 
 
-def deadlines(snapshot: Snapshot) -> tuple[float, float] | None:
+def deadlines(
+    snapshot: Snapshot, seats: list[int] | None = None
+) -> tuple[float, float] | None:
     """Seconds from now until the timer runs out and until the person has been gone long
-    enough to be handed over, or None when nobody is timed."""
-    if snapshot.since is None or not timed_seats(snapshot):
+    enough to be handed over, or None when nobody is timed (``seats``: the timed seats, if
+    known already)."""
+    if snapshot.since is None or not (timed_seats(snapshot) if seats is None else seats):
         return None
     started = (datetime.now(UTC) - snapshot.since).total_seconds()
     return (
@@ -86,11 +89,12 @@ def timer_message(snapshot: Snapshot) -> dict[str, Any] | None:
     """``table.timer`` of a state message: the timed seats, the whole time and the time left
     in seconds, and from how many seconds before the end the page shows the countdown;
     None when no timer runs."""
-    left = deadlines(snapshot)
+    seats = timed_seats(snapshot)
+    left = deadlines(snapshot, seats)
     if left is None:
         return None
     return {
-        "seats": timed_seats(snapshot),
+        "seats": seats,
         "seconds": round(scaled(snapshot.turn_timer), 2),
         "ends_in": round(max(0.0, left[0]), 2),
         "warn": round(scaled(WARN_SECONDS), 2),
