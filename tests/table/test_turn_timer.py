@@ -7,6 +7,8 @@ computer players are never timed. ``TURN_TIMER_SCALE`` makes the host's 30 secon
 
 from __future__ import annotations
 
+import asyncio
+import logging
 from datetime import timedelta
 from typing import Any
 
@@ -195,3 +197,23 @@ async def test_it_never_times_a_computer_player(owner: User) -> None:
             assert state["view"]["turn"] and 0 in state["view"]["turn"]
     assert not await Seat.objects.filter(game=game, auto=True).aexists()
     await olive.close()
+
+
+async def test_a_decision_made_in_time_ends_its_timer(
+    open_table: Open, players: list[User], game: Game, caplog: pytest.LogCaptureFixture
+) -> None:
+    clients = await _timed(open_table, players, game, seconds=120)  # 3.6 s, gone after 1.8 s
+    caplog.set_level(logging.INFO, logger="game.table.turn_watch")
+    state = clients[0].state
+    (seat,) = state["table"]["timer"]["seats"]
+    version = state["version"]
+    await clients[seat].act(clients[seat].state["legal"][0], version)
+    await clients[seat].state_at(version + 1)
+    await asyncio.sleep(120 * SCALE + 0.5)  # past the first decision's deadline
+
+    ran_out = [r.getMessage() for r in caplog.records if "ran out" in r.getMessage()]
+    assert f"Turn timer ran out: game {game.pk}, version {version}" not in ran_out
+    row = await GameAction.objects.aget(game=game, seq=version + 1)
+    assert row.actor_id == players[seat].pk  # the person's own decision
+    for client in clients:
+        await client.close()
