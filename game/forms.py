@@ -12,8 +12,9 @@ from typing import Any, ClassVar
 from django import forms
 from django.core.validators import URLValidator
 from django.db import transaction
+from django.utils.functional import lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from accounts.friends import friends_of
 from accounts.models import User
@@ -21,7 +22,7 @@ from game.engine import Rules
 from game.engine.rules import OPTION_VALUES
 from game.models import Game
 from game.rule_options import RULE_OPTIONS, value_label
-from game.table import store
+from game.table import match_end, store, turn_timer
 from game.table.seats import LEVELS, SEATS, Seating, empty_seating
 from game.table.service import seats_changed
 
@@ -38,6 +39,23 @@ BOT_LABELS = {
     "easy": gettext_lazy("Computer player - easy (quick, makes human mistakes)"),
     "strong": gettext_lazy("Computer player - strong (thinks harder)"),
 }
+
+
+def timer_label(seconds: int) -> str:
+    """How one turn timer choice is shown: "Off", "60 seconds"."""
+    if not seconds:
+        return str(_("Off"))
+    return str(_("%(seconds)s seconds a decision") % {"seconds": seconds})
+
+
+def play_to_label(sets: int) -> str:
+    """How one "play to" choice is shown: "No end", "First team to win 3 sets"."""
+    if not sets:
+        return str(_("No end"))
+    return str(
+        ngettext("First team to win %(sets)s set", "First team to win %(sets)s sets", sets)
+        % {"sets": sets}
+    )
 
 
 def seat_field(seat: int) -> str:
@@ -72,6 +90,32 @@ class GameForm(forms.ModelForm):  # type: ignore[type-arg]
         label=gettext_lazy("Conference link"),
         help_text=gettext_lazy("A Zoom, Meet, Jitsi... link shown at the table (http or https)."),
         widget=forms.URLInput(attrs={"placeholder": "https://meet.example.com/our-table"}),
+    )
+
+    turn_timer = forms.TypedChoiceField(
+        label=gettext_lazy("Turn timer"),
+        coerce=int,
+        choices=[(seconds, lazy(timer_label, str)(seconds)) for seconds in turn_timer.CHOICES],
+        initial=turn_timer.DEFAULT,
+        required=False,
+        empty_value=turn_timer.DEFAULT,  # type: ignore[arg-type]
+        help_text=gettext_lazy(
+            "Time a person has for each decision; when it runs out an easy computer player "
+            "decides for them, and after two in a row it takes their seat until they are back. "
+            "Computer players are never timed. You can change it at any time."
+        ),
+    )
+    play_to = forms.TypedChoiceField(
+        label=gettext_lazy("Play to"),
+        coerce=int,
+        choices=[(sets, lazy(play_to_label, str)(sets)) for sets in match_end.PLAY_TO],
+        initial=0,
+        required=False,
+        empty_value=0,  # type: ignore[arg-type]
+        help_text=gettext_lazy(
+            "The match ends when a team has won this many sets (its red sets and the other "
+            "team's black sets); then you can start a rematch."
+        ),
     )
 
     class Meta:
@@ -121,6 +165,11 @@ class GameForm(forms.ModelForm):  # type: ignore[type-arg]
                 initial=initial,
                 help_text=self._handed_over(seat, bots[seat]) if seated[seat] else "",
             )
+        if game.pk:
+            self.fields["turn_timer"].initial = game.turn_timer
+            self.fields["play_to"].initial = game.play_to
+        # The match's end is fixed with the rules once play has started (a rematch keeps it).
+        self.fields["play_to"].disabled = game.started
         rules = Rules.from_dict(game.rules or {})
         for name, values in OPTION_VALUES.items():
             option = RULE_OPTIONS[name]
@@ -135,6 +184,11 @@ class GameForm(forms.ModelForm):  # type: ignore[type-arg]
     @property
     def detail_fields(self) -> list[forms.BoundField]:
         return [self[name] for name in self.Meta.fields]
+
+    @property
+    def table_fields(self) -> list[forms.BoundField]:
+        """The table's own options (not rules of the game): the turn timer and the match's end."""
+        return [self["turn_timer"], self["play_to"]]
 
     @property
     def seat_fields(self) -> list[forms.BoundField]:
@@ -179,10 +233,14 @@ class GameForm(forms.ModelForm):  # type: ignore[type-arg]
             "name": self.cleaned_data["name"],
             "conference_link": self.cleaned_data["conference_link"],
             "play_direction": self.cleaned_data["play_direction"],
+            "turn_timer": self.cleaned_data["turn_timer"],
         }
         with transaction.atomic():
             if self.instance.pk is None:
-                game = Game(host=self.host, rules=self.chosen_rules().to_dict(), **edited)
+                game = Game(
+                    host=self.host, rules=self.chosen_rules().to_dict(),
+                    play_to=self.cleaned_data["play_to"], **edited,
+                )
                 game.save()
                 store.save_seats(game.pk, chosen)
                 return game
@@ -193,7 +251,8 @@ class GameForm(forms.ModelForm):  # type: ignore[type-arg]
             fields = list(edited)
             if not game.started:
                 game.rules = self.chosen_rules().to_dict()
-                fields.append("rules")
+                game.play_to = self.cleaned_data["play_to"]
+                fields += ["rules", "play_to"]
             game.save(update_fields=[*fields, "updated"])
             seated = store.save_seats(game.pk, chosen)
         if shown or seated:

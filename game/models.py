@@ -44,6 +44,12 @@ class Game(models.Model):
     # none, and when it stops working (None: never).
     invite_token = models.CharField(max_length=64, null=True, blank=True, unique=True)
     invite_expires = models.DateTimeField(null=True, blank=True)
+    # Table policy, not engine rules (game.table.turn_timer, game.table.match_end): seconds a
+    # person has for each decision (0: no timer), and the sets a team must win to end the
+    # match (0: it never ends). ``match_no`` counts the matches played here (a rematch adds one).
+    turn_timer = models.PositiveSmallIntegerField(default=0)
+    play_to = models.PositiveSmallIntegerField(default=0)
+    match_no = models.PositiveIntegerField(default=1)
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
 
@@ -84,6 +90,9 @@ class Seat(models.Model):
     # A visitor of the host's invite link may take this seat while no person holds it
     # (taking a computer player's seat replaces the computer player).
     link_open = models.BooleanField(default=True)
+    # The server handed the person's seat to ``computer`` (time ran out twice, or they were
+    # gone on their turn): the person takes it back themself by acting ("I'm back").
+    auto = models.BooleanField(default=False)
 
     class Meta:
         constraints: ClassVar[list[models.BaseConstraint]] = [
@@ -133,6 +142,22 @@ class DealRecord(models.Model):
     summary = models.JSONField()
     events = models.JSONField()
     created = models.DateTimeField(auto_now_add=True)
+    # The match of the game it belongs to (``Game.match_no`` then) and the person who held
+    # each seat as it ended (None: empty, or a computer player held it): the account's
+    # statistics read these (``game.stats``).
+    match_no = models.PositiveIntegerField(default=1)
+    player_0 = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    player_1 = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    player_2 = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    player_3 = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
 
     class Meta:
         constraints: ClassVar[list[models.BaseConstraint]] = [

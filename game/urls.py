@@ -9,6 +9,7 @@ app_name = "game"
 urlpatterns = [
     path("", views.dashboard, name="dashboard"),
     path("host/", views.host_game, name="host"),
+    path("stats/", views.stats_page, name="stats"),
     path("games/<int:game_id>/edit/", views.edit_game, name="edit"),
     path("games/<int:game_id>/delete/", views.delete_game, name="delete"),
     path("games/<int:game_id>/reset/<str:what>/", views.reset_game, name="reset"),

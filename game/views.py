@@ -24,6 +24,7 @@ from game import seated_mail
 from game.dashboard.games import hosted_game, others_games, with_players
 from game.forms import GameForm
 from game.models import Game
+from game.stats import statistics
 from game.table import service
 from game.table.access import role_for
 from game.table.broadcast import announce_from_sync
@@ -80,6 +81,13 @@ def dashboard(request: HttpRequest) -> HttpResponse:
         "resets": RESETS,
     }
     return render(request, "dashboard.html", context)
+
+
+@require_http_methods(["GET"])
+@verified_required
+def stats_page(request: HttpRequest) -> HttpResponse:
+    """The person's statistics: their own figures and those with each friend as partner."""
+    return render(request, "game/stats.html", {"stats": statistics(_user(request))})
 
 
 @require_http_methods(["GET", "POST"])

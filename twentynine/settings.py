@@ -214,6 +214,10 @@ BOT_DELAY = env_float("BOT_DELAY", 1.0)
 BOT_WORKERS = env_int("BOT_WORKERS", 1, minimum=1)
 # Seconds a process holds a bot turn it claimed (game.table.bot_claims) before another may take it.
 BOT_TURN_LEASE = env_float("BOT_TURN_LEASE", 5.0, minimum=0.1)
+# The turn timer (game.table.turn_timer): every timer length the host picks, and the minute a
+# person may be gone while it is their turn, are multiplied by TURN_TIMER_SCALE (tests: short).
+TURN_TIMER_SCALE = env_float("TURN_TIMER_SCALE", 1.0, minimum=0.001)
+TURN_AWAY_AFTER = env_float("TURN_AWAY_AFTER", 60.0, minimum=1.0)
 WEBSOCKET_MAX_MESSAGE_BYTES = 4096
 WEBSOCKET_RATE_PER_SECOND = env_int("WEBSOCKET_RATE_PER_SECOND", 20, minimum=1)
 # Chat lines a socket may send per second (bursts of as many); three times that is a flood.

@@ -120,10 +120,7 @@ async def _move(latest: Snapshot, seats: list[int], due: float) -> None:
     """Decide for the first bot in turn that acts (a bot may decline an optional marriage;
     then the next one, or the person in turn, acts), wait for the pause, apply once."""
     assert latest.match is not None
-    history = _histories.get(latest.game_id, latest.version)
-    if history is None:
-        history = await database_sync_to_async(bot_history)(latest.game_id, latest.version)
-        _histories.keep(latest.game_id, latest.version, history)
+    history = await _history(latest)
     chosen: tuple[int, dict[str, Any]] | None = None
     for seat in seats:
         action = await _decide(latest, seat, history)
@@ -147,14 +144,33 @@ async def _move(latest: Snapshot, seats: list[int], due: float) -> None:
         schedule_bot_turn(moved)
 
 
+async def _history(latest: Snapshot) -> list[dict[str, Any]]:
+    """The deal's public events at this version: kept in memory, else read from the log."""
+    history = _histories.get(latest.game_id, latest.version)
+    if history is None:
+        history = await database_sync_to_async(bot_history)(latest.game_id, latest.version)
+        _histories.keep(latest.game_id, latest.version, history)
+    return history
+
+
+async def choose(latest: Snapshot, seat: int, level: str) -> dict[str, Any]:
+    """What a computer player of ``level`` would do in ``seat`` now (any seat, a person's
+    included: the turn timer plays a timed-out decision with it); a legal action."""
+    action = await _decide(latest, seat, await _history(latest), level)
+    if action is None:  # it declines an optional declaration: the plain choice instead
+        action = fallback_action(cache.view_and_legal(latest, seat)[1])
+    return action
+
+
 async def _decide(
-    latest: Snapshot, seat: int, history: list[dict[str, Any]]
+    latest: Snapshot, seat: int, history: list[dict[str, Any]], level: str | None = None
 ) -> dict[str, Any] | None:
-    """The bot's answer from a worker process; a safe legal action if it fails or errs."""
+    """The bot's answer from a worker process; a safe legal action if it fails or errs
+    (``level``: the seat's own computer player unless given)."""
     assert latest.match is not None
     view, legal = cache.view_and_legal(latest, seat)
     assert view is not None
-    level = latest.bots[seat]
+    level = level or latest.bots[seat]
     try:
         started = time.perf_counter()
         future = _executor().submit(

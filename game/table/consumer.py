@@ -13,6 +13,7 @@ anything more.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from typing import Any
 
 import orjson
@@ -36,6 +37,7 @@ from game.table.errors import (
 from game.table.flood import FloodGuard, Verdict
 from game.table.presence_socket import PresenceSocket
 from game.table.snapshot import Role, Snapshot
+from game.table.turn_watch import schedule_turn_watch
 from game.table.wire import encode, frame, from_group, state_message
 from learn.languages import scope_language
 from twentynine import metrics
@@ -120,6 +122,10 @@ class TableConsumer(ChatSocket, PresenceSocket, InboxConsumer):
             await self.spectator_chat(message)
         elif kind in ("hand_over", "give_back"):
             await self._hand_over(message)
+        elif kind == "im_back":
+            await self._change(service.take_back, self.game_id, self.user_id)
+        elif kind == "rematch":
+            await self._change(service.rematch, self.game_id, self.user_id)
         else:
             await self._error("unknown_type", f"Unknown message type {kind!r}.")
 
@@ -150,6 +156,7 @@ class TableConsumer(ChatSocket, PresenceSocket, InboxConsumer):
         metrics.version_sent(self.game_id, latest.version)
         schedule_next_deal(latest)
         schedule_bot_turn(latest)
+        schedule_turn_watch(latest)
 
     async def table_gone(self, event: dict[str, Any]) -> None:
         """A group message: the game was deleted."""
@@ -217,6 +224,15 @@ class TableConsumer(ChatSocket, PresenceSocket, InboxConsumer):
             return
         try:
             latest = await database_sync_to_async(service.reset)(self.game_id, self.user_id, what)
+        except TableError as refused:
+            await self._refused(refused)
+            return
+        await announce(latest)
+
+    async def _change(self, change: Callable[..., Snapshot], *args: Any) -> None:
+        """Make one change in the database thread and tell every socket (or say why not)."""
+        try:
+            latest = await database_sync_to_async(change)(*args)
         except TableError as refused:
             await self._refused(refused)
             return
@@ -300,6 +316,7 @@ class TableConsumer(ChatSocket, PresenceSocket, InboxConsumer):
         metrics.version_sent(self.game_id, latest.version)
         schedule_next_deal(latest)
         schedule_bot_turn(latest)
+        schedule_turn_watch(latest)
 
     async def _refused(self, refused: TableError) -> None:
         """A service refused: a missing game closes the socket (4404), anything else is an

@@ -12,6 +12,7 @@ before deals were recorded (from its action log, which holds every change).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from game.engine import Match
@@ -24,26 +25,32 @@ STAKE_CALLS = ("double", "redouble", "set_double")
 SCAN_LIMIT = 400
 
 
-def record_ended_deals(
-    game_id: int,
-    version: int,
-    events: list[Event],
-    match: Match | None,
-    names: list[str | None],
-) -> None:
-    """Record every deal that the change making ``version`` (with ``events``) ended;
-    ``names`` are the seated players' names then, seat by seat.
+@dataclass(frozen=True)
+class Ended:
+    """The match after a change that ends a deal, and who sat where then: each seat's shown
+    name, and the person holding it (None: nobody, or a computer player held it); the
+    game's match number."""
+
+    match: Match
+    names: list[str | None]
+    people: list[int | None]
+    match_no: int = 1
+
+
+def record_ended_deals(game_id: int, version: int, events: list[Event], ended: Ended) -> None:
+    """Record every deal that the change making ``version`` (with ``events``) ended, with
+    who sat where then (``ended``).
 
     Call inside that change's transaction. Reads the earlier events of the deal
     from the action log; a deal whose start is not found there (a log cut short)
     is recorded with its result only.
     """
-    if match is None or not any(ends_deal(e) for e in events):
+    match = ended.match
+    if not any(ends_deal(e) for e in events):
         return
     stream = _earlier_events(game_id, version) + events
-    ended = _ended_deals(stream)
     records = []
-    for deal_events, deals_after in ended:
+    for deal_events, deals_after in _ended_deals(stream):
         number = match.round_no - deals_after
         whole = is_deal_start(deal_events[0])
         if not whole:
@@ -51,7 +58,8 @@ def record_ended_deals(
         summary = summarize(deal_events, match.score)
         summary["number"] = number
         summary["results_only"] = not whole
-        summary["players"] = list(names)
+        summary["players"] = list(ended.names)
+        _take_match_end(summary, events)
         records.append(
             DealRecord(
                 game_id=game_id,
@@ -60,9 +68,20 @@ def record_ended_deals(
                 outcome=summary["outcome"],
                 summary=summary,
                 events=deal_events,
+                match_no=ended.match_no,
+                **{f"player_{seat}_id": person for seat, person in enumerate(ended.people)},
             )
         )
     DealRecord.objects.bulk_create(records, ignore_conflicts=True)
+
+
+def _take_match_end(summary: dict[str, Any], events: list[Event]) -> None:
+    """The sets each team had won and the match's winner, when the change that ended the
+    deal also ended the match (its ``match_end`` event, ``game.table.match_end``)."""
+    for event in events:
+        if event["type"] == "match_end":
+            summary["match_winner"] = event["winner"]
+            summary["sets_won"] = list(event["sets_won"])
 
 
 def _earlier_events(game_id: int, version: int) -> list[Event]:
@@ -203,6 +222,7 @@ def _take(summary: dict[str, Any], event: Event) -> None:
         summary["score"] = list(event["score"])
         summary["ended_early"] = event["ended_early"]
         summary["dealer"] = event["dealer"]
+        summary["new_sets"] = [list(gained) for gained in event.get("new_sets", [])]
 
 
 def record_past_deals(

@@ -23,7 +23,7 @@ SEATS = range(4)
 PLACES = ("South", "East", "North", "West")
 HANDOVER = "handover"
 # Events the server adds to the log that no engine call returned: never shown to bots.
-NOT_FROM_THE_ENGINE = frozenset({HANDOVER, "reset"})
+NOT_FROM_THE_ENGINE = frozenset({HANDOVER, "reset", "timeout", "match_end", "rematch"})
 # Games whose deal history a process keeps in memory.
 HISTORIES_KEPT = 1024
 
@@ -37,7 +37,8 @@ def bot_name(seat: int) -> str:
 class Player:
     """Who holds one seat: a person (their user id and shown name), a computer player
     (its level), both (a handed-over seat) or nobody; ``joined``: the person has opened
-    the table; ``link_open``: the host offers the seat to the invite link's visitors."""
+    the table; ``link_open``: the host offers the seat to the invite link's visitors; ``auto``:
+    the server, not the host, handed it over."""
 
     number: int
     user_id: int | None = None
@@ -45,6 +46,9 @@ class Player:
     computer: str = ""
     joined: bool = False
     link_open: bool = True
+    # The server handed the seat over (time ran out, or the person was gone): the person
+    # takes it back by acting.
+    auto: bool = False
 
     @property
     def open_to_link(self) -> bool:
@@ -75,6 +79,7 @@ class Player:
             "user_id": None if self.computer else self.user_id,
             "computer": self.computer or None,
             "replaces": self.person if self.computer else None,
+            "auto": self.auto and self.replaced,
         }
 
     def plate(self) -> dict[str, Any]:

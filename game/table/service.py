@@ -1,6 +1,7 @@
 """Every change to a live table, one path each: open, act, deal the next, reset, seat,
 a seat taken by the invite link, hand a seat over and back, a guest's removal, a computer
-player's move, a friendship's end.
+player's move, a friendship's end, a decision whose turn timer ran out, a person taking back
+their seat ("I'm back"), a rematch.
 
 A change is made on a match in memory and written by ``game.table.store`` as a
 ``Write`` guarded by the game's version. A person's action, a computer player's
@@ -33,9 +34,10 @@ from accounts.models import User
 from game.engine import IllegalAction, Match, Rules
 from game.invite import guests
 from game.models import Game
-from game.table import cache, store
+from game.table import cache, match_end, store, turn_timer
 from game.table.access import role_for
 from game.table.broadcast import announce_from_sync
+from game.table.deal_history import Ended
 from game.table.errors import TableError
 from game.table.events import ends_deal
 from game.table.seats import (
@@ -46,6 +48,7 @@ from game.table.seats import (
     all_present,
     bot_name,
     extend_history,
+    fallback_action,
     seat_of,
 )
 from game.table.snapshot import Role, Snapshot
@@ -105,7 +108,8 @@ class Change:
     def successor(self) -> Snapshot:
         """The snapshot of the version this change makes, once it is written."""
         return self.known.successor(
-            self.match, self.write.state, self.write.events, self.write.next_deal_at
+            self.match, self.write.state, self.write.events, self.write.next_deal_at,
+            self.write.at,
         )
 
 
@@ -283,6 +287,10 @@ def reset(game_id: int, user_id: int, what: str) -> Snapshot:
             )
         # Parsed from the row, not the cache: a reset is rare, and must start from the saved truth.
         match = parse_match(game.state)
+        if what == "round" and match_end.winner(match, game.play_to) is not None:
+            raise TableError(
+                "match_over", _("The match is over: start a rematch, or reset the score.")
+            )
         events: list[dict[str, Any]] = []
         if what in ("score", "all"):
             events += match.reset_score()
@@ -399,7 +407,7 @@ def hand_over(game_id: int, host_id: int, seat: int, level: str) -> Snapshot:
             )
         event = {"type": HANDOVER, "seat": seat, "to": "computer", "level": level,
                  "name": bot_name(seat), "player": players[seat].person}
-        return _reseat(game, players, seat, level, event, host_id)
+        return _reseat(game, players, seat, level, event, actor_id=host_id)
 
 
 def give_back(game_id: int, host_id: int, seat: int) -> Snapshot:
@@ -421,7 +429,114 @@ def give_back(game_id: int, host_id: int, seat: int) -> Snapshot:
             )
         event = {"type": HANDOVER, "seat": seat, "to": "player",
                  "name": bot_name(seat), "player": players[seat].person}
-        return _reseat(game, players, seat, "", event, host_id)
+        return _reseat(game, players, seat, "", event, actor_id=host_id)
+
+
+def take_back(game_id: int, user_id: int) -> Snapshot:
+    """"I'm back": a person takes back the seat the server handed to a computer player
+    (time ran out, or they were gone on their turn). A seat the host handed over stays
+    with the host to give back (``not_replaced``, as for a seat nobody handed over)."""
+    with transaction.atomic():
+        game, players = store.locked(game_id)
+        seat = seat_of(players, user_id)
+        if seat is None or not players[seat].replaced or not players[seat].auto:
+            raise TableError(
+                "not_replaced",
+                _("Your seat is not held by a computer player for you, so there is nothing to "
+                  "take back."),
+            )
+        event = {"type": HANDOVER, "seat": seat, "to": "player", "name": bot_name(seat),
+                 "player": players[seat].person, "why": "back"}
+        return _reseat(game, players, seat, "", event, actor_id=user_id)
+
+
+def time_out(
+    game_id: int, version: int, seat: int, action: dict[str, Any]
+) -> list[Snapshot]:
+    """The turn timer of ``seat`` ran out at ``version``: play ``action`` (the easy computer
+    player's choice) for its person, logged as such; after their second timeout in a row, or
+    when they have no socket open at the table, hand the seat to a computer player as the
+    host's button would (``auto``: they take it back by acting). The new snapshots, oldest
+    first; none when the game moved on, the person is no longer the one to act there, or the
+    time has not run out (two processes that both saw the timer end: one applies it)."""
+    with transaction.atomic():
+        game, players = store.locked(game_id)
+        player = players[seat]
+        if (
+            game.version != version
+            or not game.started
+            or player.computer
+            or player.user_id is None
+            or not turn_timer.ran_out(game.updated, game.turn_timer, timezone.now())
+        ):
+            return []
+        match = store.match_of(game)
+        legal = match.legal_actions(seat)
+        if not legal:
+            return []
+        if action not in legal:
+            action = fallback_action(legal)
+        again = store.timed_out_last(game_id, seat)
+        gone = not store.at_table(game_id, player.user_id)
+        timeout = {"type": turn_timer.TIMEOUT, "seat": seat, "player": player.person,
+                   "name": bot_name(seat)}
+        events = [timeout, *match.apply(seat, action)]
+        moved = _commit(
+            game, players, match, {"type": turn_timer.TIMEOUT, "seat": seat, "action": action},
+            events, seat=seat,
+        )
+        if not (again or gone):
+            return [moved]
+        why = "timeout" if again else "away"
+        return [moved, _hand_over_auto(game, players, seat, why)]
+
+
+def hand_over_away(game_id: int, version: int, seat: int) -> Snapshot | None:
+    """A person whose turn it has been for ``TURN_AWAY_AFTER`` seconds at ``version`` has no
+    socket open at the table: hand their seat to a computer player (``auto``). None when the
+    game moved on, the seat changed hands, or they are at the table."""
+    with transaction.atomic():
+        game, players = store.locked(game_id)
+        player = players[seat]
+        if (
+            game.version != version
+            or player.computer
+            or player.user_id is None
+            or not turn_timer.away_long(game.updated, timezone.now())
+            or store.at_table(game_id, player.user_id)
+        ):
+            return None
+        return _hand_over_auto(game, players, seat, "away")
+
+
+def _hand_over_auto(game: Game, players: Seating, seat: int, why: str) -> Snapshot:
+    """The server hands a person's seat to a computer player (``turn_timer.STAND_IN``)."""
+    level = turn_timer.STAND_IN
+    event = {"type": HANDOVER, "seat": seat, "to": "computer", "level": level,
+             "name": bot_name(seat), "player": players[seat].person, "why": why}
+    return _reseat(game, players, seat, level, event, actor_id=None, auto=True)
+
+
+def rematch(game_id: int, host_id: int) -> Snapshot:
+    """The host starts a new match once a team has won: same seats and options, both scores
+    and set tallies back to 0, the next dealer deals at once. Refused for anyone but the
+    host (``not_host``) and while no team has won (``match_not_over``)."""
+    with transaction.atomic():
+        game, players = store.locked(game_id)
+        if game.host_id != host_id:
+            raise TableError("not_host", _("Only the host can start a rematch."))
+        match = store.match_of(game) if game.started else None
+        if match is None or match_end.winner(match, game.play_to) is None:
+            raise TableError(
+                "match_not_over", _("The match is not over yet, so there is no rematch to start.")
+            )
+        match.reset_score()
+        game.match_no = store.next_match(game_id)
+        events = [{"type": match_end.REMATCH, "number": game.match_no}, *match.deal()]
+        return _commit(
+            game, players, match, {"type": match_end.REMATCH}, events,
+            seat=seat_of(players, host_id), actor_id=host_id,
+        )
 
 
 def access_ended(host_id: int, guest_id: int) -> None:
@@ -463,28 +578,34 @@ def _planned(
     actor_id: int | None,
     guard: Guard,
 ) -> Change:
+    events = match_end.with_match_end(events, match, known.play_to, known.match_no)
     write = Write(
         game_id=known.game_id,
         version=known.version,
         state=saved_match(match),
-        next_deal_at=_next_deal_at(match, known.next_deal_at),
+        next_deal_at=_next_deal_at(match, known.next_deal_at, known.play_to),
         action=action,
         events=events,
         seat=seat,
         actor_id=actor_id,
         guard=guard,
-        ended=_ended(events, match, known.players),
+        ended=_ended(events, match, known.players, known.match_no),
     )
     return Change(known, match, write)
 
 
 def _ended(
-    events: list[dict[str, Any]], match: Match | None, players: Seating
-) -> tuple[Match, list[str | None]] | None:
+    events: list[dict[str, Any]], match: Match | None, players: Seating, match_no: int
+) -> Ended | None:
     """What the record of a deal the change ends needs (None when it ends none)."""
     if match is None or not any(map(ends_deal, events)):
         return None
-    return match, [p.name for p in players]
+    return Ended(
+        match=match,
+        names=[p.name for p in players],
+        people=[None if p.computer else p.user_id for p in players],
+        match_no=match_no,
+    )
 
 
 def _commit(
@@ -500,16 +621,18 @@ def _commit(
 ) -> Snapshot:
     """Write the change of a locked row as its next version; update ``game`` in place and
     return the new snapshot. ``recheck``: users whose sockets must re-check their role."""
-    next_deal_at = _next_deal_at(match, game.next_deal_at)
+    next_deal_at = _next_deal_at(match, game.next_deal_at, game.play_to)
     state = saved_match(match) if match is not None else ""
+    events = match_end.with_match_end(events, match, game.play_to, game.match_no)
     write = Write(
         game_id=game.pk, version=game.version, state=state, next_deal_at=next_deal_at,
         action=action, events=events, seat=seat, actor_id=actor_id,
-        ended=_ended(events, match, players),
+        ended=_ended(events, match, players, game.match_no),
     )
     if not store.commit(write):
         raise TableError("stale", _("The table changed at the same moment; try again."))
     game.state, game.version, game.next_deal_at = state, game.version + 1, next_deal_at
+    game.updated = write.at
     return store.snapshot_of(game, players, match, events, recheck)
 
 
@@ -543,10 +666,13 @@ def _first_deal(game: Game, players: Seating) -> Snapshot:
     return _commit(game, players, match, {"type": "deal"}, events)
 
 
-def _next_deal_at(match: Match | None, current: datetime | None) -> datetime | None:
+def _next_deal_at(
+    match: Match | None, current: datetime | None, play_to: int
+) -> datetime | None:
     """While no deal is in progress the next one is due NEXT_DEAL_DELAY seconds after the
-    change that ended the last (an earlier deadline is kept); else none is due."""
-    if match is None or match.round is not None:
+    change that ended the last (an earlier deadline is kept); else, or once a team has won
+    the match, none is due."""
+    if match is None or match.round is not None or match_end.winner(match, play_to) is not None:
         return None
     return current or timezone.now() + timedelta(seconds=settings.NEXT_DEAL_DELAY)
 
@@ -567,18 +693,28 @@ def _host_locked(game_id: int, host_id: int, seat: int) -> tuple[Game, Seating]:
 
 
 def _reseat(
-    game: Game, players: Seating, seat: int, level: str, event: dict[str, Any], host_id: int
+    game: Game,
+    players: Seating,
+    seat: int,
+    level: str,
+    event: dict[str, Any],
+    *,
+    actor_id: int | None,
+    auto: bool = False,
 ) -> Snapshot:
     """Save the seat's new level and log the change as the next version (dealing first when
-    the change completes a table whose people are all there)."""
+    the change completes a table whose people are all there). ``actor_id``: who asked (the
+    host, or the person taking their seat back; None: the server); ``auto``: the server
+    handed the seat over, so its person may take it back."""
     chosen = [(p.user_id, level if p.number == seat else p.computer) for p in players]
     store.save_seats(game.pk, chosen)
+    if auto:
+        store.mark_auto(game.pk, seat)
     game, players = store.locked(game.pk)
     match = store.match_of(game) if game.started else None
     action = {"type": HANDOVER, "seat": seat, "level": level}
-    latest = _commit(
-        game, players, match, action, [event], seat=seat_of(players, host_id), actor_id=host_id
-    )
+    by = None if actor_id is None else seat_of(players, actor_id)
+    latest = _commit(game, players, match, action, [event], seat=by, actor_id=actor_id)
     if _ready_to_start(game, players):
         latest = _first_deal(game, players)
     return latest

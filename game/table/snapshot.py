@@ -52,6 +52,14 @@ class Snapshot:
     saved: str = ""
     # Users whose sockets must re-check their role against the database at this version.
     recheck: frozenset[int] = frozenset()
+    # When the change that made this version was written (the row's ``updated``): a
+    # person's turn timer runs from it (``game.table.turn_timer``).
+    since: datetime | None = None
+    # Table policy kept on the game row: seconds a person has per decision (0: no timer),
+    # sets a team must win to end the match (0: no end), and which match this is.
+    turn_timer: int = 0
+    play_to: int = 0
+    match_no: int = 1
 
     @property
     def started(self) -> bool:
@@ -85,7 +93,12 @@ class Snapshot:
         return round(max(0.0, (self.next_deal_at - now).total_seconds()), 2)
 
     def successor(
-        self, match: Match, saved: str, events: list[dict[str, Any]], next_deal_at: datetime | None
+        self,
+        match: Match,
+        saved: str,
+        events: list[dict[str, Any]],
+        next_deal_at: datetime | None,
+        since: datetime,
     ) -> Snapshot:
         """The snapshot one version later when only the match changed (an action, a deal)."""
         return replace(
@@ -96,4 +109,5 @@ class Snapshot:
             events=events,
             next_deal_at=next_deal_at,
             recheck=frozenset(),
+            since=since,
         )

@@ -29,23 +29,25 @@ from __future__ import annotations
 import enum
 import logging
 from collections.abc import Sequence
-from dataclasses import dataclass
-from datetime import datetime
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
 from functools import cache
 from typing import Any
 
 import orjson
 import psycopg
+from django.conf import settings
 from django.db import connection, transaction
-from django.db.models import Case, Prefetch, Q, QuerySet, Value, When
+from django.db.models import Case, F, Prefetch, Q, QuerySet, Value, When
 from django.utils import timezone
 from psycopg.types.json import Jsonb
 
 from accounts.models import User
 from game.engine import Match
-from game.models import Game, GameAction, Seat, TablePresence
+from game.models import DealRecord, Game, GameAction, Seat, TablePresence
 from game.table import cache as table_cache
 from game.table import deal_history, loop_connection
+from game.table.deal_history import Ended
 from game.table.errors import no_game
 from game.table.events import starts_deal
 from game.table.seats import SEATS, Player, Seating
@@ -81,9 +83,10 @@ class Write:
     seat: int | None = None
     actor_id: int | None = None
     guard: Guard = Guard.LOCKED
-    # The match after the change and the seated players' names, for the record of a deal
-    # the change ends (None: it ends none).
-    ended: tuple[Match, list[str | None]] | None = None
+    # What the record of a deal the change ends needs (None: it ends none).
+    ended: Ended | None = None
+    # When the change is made: the row's ``updated``, from which a turn's timer runs.
+    at: datetime = field(default_factory=timezone.now)
 
 
 # -- the SQL, written once ---------------------------------------------------------------
@@ -144,7 +147,7 @@ def _update_values(write: Write, now: Any, due: Any) -> list[Any]:
 def _pg_statement(write: Write) -> tuple[str, list[Any]]:
     """The write as one PostgreSQL statement and its values (as psycopg takes them: JSON
     encoded by orjson, aware datetimes as they are)."""
-    now = timezone.now()
+    now = write.at
     values = [
         *_update_values(write, now, write.next_deal_at),
         write.version + 1, write.seat, write.actor_id,
@@ -159,7 +162,7 @@ def _field(model: Any, name: str, value: Any) -> Any:
 
 
 def _sqlite_write(write: Write) -> bool:
-    now = timezone.now()
+    now = write.at
     with connection.cursor() as cursor:
         cursor.execute(
             _update_sql(connection.vendor, write.guard),
@@ -206,9 +209,8 @@ def commit(write: Write) -> bool:
         if not _run(write):
             return False
         if write.ended is not None:
-            match, names = write.ended
             deal_history.record_ended_deals(
-                write.game_id, write.version + 1, write.events, match, names
+                write.game_id, write.version + 1, write.events, write.ended
             )
     return True
 
@@ -276,6 +278,7 @@ def _player(row: Seat | None, number: int) -> Player:
         computer=row.computer,
         joined=row.joined,
         link_open=row.link_open,
+        auto=row.auto,
     )
 
 
@@ -317,7 +320,7 @@ def save_seats(game_id: int, chosen: Sequence[tuple[int | None, str]]) -> bool:
             continue
         if row.user_id != user_id:
             row.joined = user_id is not None and _at_table(game_id, user_id)
-        row.user_id, row.computer = user_id, level
+        row.user_id, row.computer, row.auto = user_id, level, False
         row.save()
         changed = True
     return changed
@@ -329,6 +332,36 @@ def open_to_link(game_id: int, seats: Sequence[int]) -> None:
     Seat.objects.filter(game_id=game_id).update(
         link_open=Case(When(number__in=list(seats), then=Value(True)), default=Value(False))
     )
+
+
+def mark_auto(game_id: int, seat: int) -> None:
+    """The server (not the host) handed this seat over: its person may take it back."""
+    Seat.objects.filter(game_id=game_id, number=seat).update(auto=True)
+
+
+def timed_out_last(game_id: int, seat: int) -> bool:
+    """Whether the last logged change made for this seat was a timeout (its turn timer ran out
+    and the server played for it): the next one is a second in a row."""
+    last = (
+        GameAction.objects.filter(game_id=game_id, seat=seat)
+        .order_by("-seq")
+        .values_list("action", flat=True)
+        .first()
+    )
+    return isinstance(last, dict) and last.get("type") == "timeout"
+
+
+def next_match(game_id: int) -> int:
+    """A rematch: the game's match number goes up by one (a row this transaction has locked);
+    the new number."""
+    Game.objects.filter(pk=game_id).update(match_no=F("match_no") + 1)
+    return int(Game.objects.values_list("match_no", flat=True).get(pk=game_id))
+
+
+def at_table(game_id: int, user_id: int) -> bool:
+    """Whether this user has a socket open at the table now (a presence row that counts)."""
+    cutoff = timezone.now() - timedelta(seconds=settings.PRESENCE_EXPIRY)
+    return TablePresence.objects.filter(game_id=game_id, user_id=user_id, seen__gte=cutoff).exists()
 
 
 def seat_holders(
@@ -397,6 +430,25 @@ def game_by_token(token: str) -> Game | None:
     )
 
 
+# -- a person's deals ---------------------------------------------------------------------
+
+# What each deal record of a person gives their statistics (``game.stats``), in this order.
+PLAYED_FIELDS = (
+    "player_0_id", "player_1_id", "player_2_id", "player_3_id", "outcome",
+    "summary__bidder", "summary__single_hand", "summary__made", "summary__new_sets",
+    "summary__match_winner",
+)
+
+
+def deals_played(user_id: int) -> list[tuple[Any, ...]]:
+    """Every recorded deal this person held a seat in as it ended, as ``PLAYED_FIELDS``
+    tuples: one query (each seat's column is indexed), only the summary's keys it needs."""
+    seated = Q(player_0_id=user_id) | Q(player_1_id=user_id) | Q(player_2_id=user_id) | Q(
+        player_3_id=user_id
+    )
+    return list(DealRecord.objects.filter(seated).values_list(*PLAYED_FIELDS))
+
+
 # -- reading a game ----------------------------------------------------------------------
 
 
@@ -454,6 +506,10 @@ def snapshot_of(
         events=events,
         saved=game.state,
         recheck=recheck,
+        since=game.updated,
+        turn_timer=game.turn_timer,
+        play_to=game.play_to,
+        match_no=game.match_no,
     )
 
 

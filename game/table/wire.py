@@ -14,7 +14,7 @@ import orjson
 from django.conf import settings
 
 from game.engine import Match
-from game.table import cache
+from game.table import cache, match_end, turn_timer
 from game.table.seats import Player
 from game.table.snapshot import Role, Snapshot
 
@@ -74,6 +74,8 @@ def state_message(
             "waiting_for": snapshot.waiting_for(),
             "next_deal_in": snapshot.next_deal_in(),
             "rules": snapshot.rules,
+            "timer": turn_timer.timer_message(snapshot),
+            "match": match_end.match_message(snapshot),
         },
     }
     if history is not None:
@@ -102,7 +104,7 @@ def to_group(snapshot: Snapshot) -> str:
         "name": snapshot.name,
         "host": snapshot.host_id,
         "players": [
-            [p.user_id, p.person, p.computer, p.joined, p.link_open]
+            [p.user_id, p.person, p.computer, p.joined, p.link_open, p.auto]
             for p in snapshot.players
         ],
         "link": snapshot.conference_link,
@@ -116,6 +118,8 @@ def to_group(snapshot: Snapshot) -> str:
         "saved": orjson.Fragment(snapshot.saved) if snapshot.saved else None,
         "events": snapshot.events,
         "recheck": sorted(snapshot.recheck),
+        "since": None if snapshot.since is None else snapshot.since.timestamp(),
+        "policy": [snapshot.turn_timer, snapshot.play_to, snapshot.match_no],
     })
     return kept.wire
 
@@ -128,6 +132,8 @@ def from_group(game_id: int, version: int, text: str) -> Snapshot:
     data = orjson.loads(text)
     due = data["next_deal_at"]
     saved = data["saved"]
+    since = data["since"]
+    turn_timer, play_to, match_no = data["policy"]
     latest = Snapshot(
         game_id=game_id,
         version=version,
@@ -142,6 +148,10 @@ def from_group(game_id: int, version: int, text: str) -> Snapshot:
         events=data["events"],
         saved="" if saved is None else orjson.dumps(saved).decode(),
         recheck=frozenset(data["recheck"]),
+        since=None if since is None else datetime.fromtimestamp(since, UTC),
+        turn_timer=turn_timer,
+        play_to=play_to,
+        match_no=match_no,
     )
     cache.remember(latest)
     return cached_or(latest)

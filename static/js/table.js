@@ -10,12 +10,14 @@ import { Guide } from "./table/guide.js";
 import { drawControls, drawHand, showTrumpHint } from "./table/controls.js";
 import { drawHandover } from "./table/handover.js";
 import { setUpHelp } from "./table/help.js";
+import { drawMatchLine, drawMatchOver, matchOver } from "./table/match.js";
 import { TableLog, Toast } from "./table/log.js";
 import { drawRoundInfo, drawScore } from "./table/score.js";
 import { bottomSeat, drawSeats } from "./table/seats.js";
 import { setUpSide } from "./table/side.js";
+import { drawBack, updateTimer } from "./table/timer.js";
 import { TableTogether } from "./table/together.js";
-import { eventText, seatName, sentence, statusText } from "./table/words.js";
+import { MATCH_WORDS, eventText, seatName, sentence, statusText } from "./table/words.js";
 
 /** The question a host confirms before a reset. */
 const resetQuestion = (what) => ({
@@ -79,6 +81,11 @@ function draw() {
   drawStatus();
   drawHandover(root, state);
   guide.update(state);
+  drawMatchOver(root, state);
+  drawMatchLine(root, state);
+  drawBack(root, state);
+  updateTimer(root, state, now);
+  if (matchOver(state)) root.querySelector("#round-result").hidden = true;
   const link = root.querySelector("#conference-link");
   link.hidden = !state.table.conference_link;
   if (state.table.conference_link) link.href = state.table.conference_link;
@@ -93,8 +100,11 @@ function draw() {
 function drawStatus() {
   const { view, table } = state;
   const status = root.querySelector("#status");
-  let { text, mine, task } = statusText(table, view, table.you?.seat, state.legal);
+  // While a computer player holds your seat, its turns are not yours.
+  const you = table.you?.replaced ? null : table.you?.seat;
+  let { text, mine, task } = statusText(table, view, you, state.legal);
   if (!view) text = root.querySelector("#waiting").textContent;
+  else if (matchOver(state)) text = MATCH_WORDS.title(state.table.match.number);
   else if (view.phase === "deal") text = view.last_round?.annulled ? gettext("Deal annulled") : gettext("Deal over");
   else if (!text && table.you?.spectator) text = gettext("Watching: tap a player's cards to turn them over");
   status.textContent = text;
@@ -206,6 +216,14 @@ root.addEventListener("click", (e) => {
     act(JSON.parse(button.dataset.action));
     return;
   }
+  if (target.closest("[data-rematch]")) {
+    connection.send({ type: "rematch" });
+    return;
+  }
+  if (target.closest("[data-im-back]")) {
+    connection.send({ type: "im_back" });
+    return;
+  }
   const handover = target.closest("[data-handover]");
   if (handover) {
     connection.send(JSON.parse(handover.dataset.handover));
@@ -236,6 +254,10 @@ root.addEventListener("click", (e) => {
     toast.show(card.dataset.refusal, "error");
     return;
   }
+  if (card && state.table.you?.replaced && root.querySelector("#im-back [data-im-back]")) {
+    connection.send({ type: "im_back" }); // acting again brings the seat back
+    return;
+  }
   if (card && !state.table.you?.spectator) act({ type: "play", card: card.dataset.card });
 });
 
@@ -256,8 +278,10 @@ root.addEventListener("keydown", (e) => {
   cards[Math.max(0, Math.min(cards.length - 1, to))].focus();
 });
 
-// The countdown between deals; if the next deal is overdue, ask for the state again.
+// The countdown between deals; if the next deal is overdue, ask for the state again. The turn
+// timer's countdown.
 setInterval(() => {
+  updateTimer(root, state, Date.now());
   if (state.view?.phase !== "deal" || state.table.next_deal_in == null) return;
   updateCountdown(root, state, Date.now());
   const overdue = Date.now() - state.receivedAt > (state.table.next_deal_in + 3) * 1000;

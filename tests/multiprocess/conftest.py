@@ -47,7 +47,9 @@ def cluster(tmp_path: Path) -> Iterator[Cluster]:
         processes=2,
         proxy=True,
         # INFO: the bot runner's "Thinking for game …" lines (test_bots_two_processes).
-        extra_env={"NEXT_DEAL_DELAY": "0.3", "BOT_DELAY": "0.1", "LOG_LEVEL": "INFO"},
+        # TURN_TIMER_SCALE: a game with a 30 s turn timer gives 1.5 s (test_turn_timer).
+        extra_env={"NEXT_DEAL_DELAY": "0.3", "BOT_DELAY": "0.1", "LOG_LEVEL": "INFO",
+                   "TURN_TIMER_SCALE": "0.05"},
     )
     running.start()
     try:

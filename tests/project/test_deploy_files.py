@@ -27,6 +27,7 @@ NOT_IN_COMPOSE = {
     "SQLITE_PATH": "compose runs PostgreSQL",
     "SITE_ERROR_PAGES": "only matters with DEBUG on",
     "METRICS_ADDRESS": "0.0.0.0 is the container's own, unpublished network",
+    "TURN_TIMER_SCALE": "shortens every turn timer for the tests; production keeps real seconds",
 }
 
 

@@ -153,7 +153,7 @@ async def played(
 
 
 async def test_it_records_every_deal_that_ended(
-    played: dict[int, DealTruth], game: Game
+    played: dict[int, DealTruth], game: Game, players: list[User]
 ) -> None:
     records = [r async for r in DealRecord.objects.filter(game=game).order_by("number")]
     numbers = [r.number for r in records]
@@ -166,8 +166,12 @@ async def test_it_records_every_deal_that_ended(
         assert record.events[0]["type"] == "deal" and record.events[0]["packet"] == 1
         assert ends_deal(record.events[-1])
         assert record.summary["players"] == ["Olive", "Bilal", "Chitra", "Dev"]
+        # Who held each seat, for the statistics (game.stats).
+        held = [record.player_0_id, record.player_1_id, record.player_2_id, record.player_3_id]
+        assert held == [p.pk for p in players] and record.match_no == 1
         if record.outcome in ("made", "lost"):
             end = record.events[-1]
+            assert record.summary["new_sets"] == end["new_sets"]
             assert record.summary["score"] == end["score"]
             assert record.summary["points"] == end["points"]
             tricks = [e for e in record.events if e["type"] == "trick"]

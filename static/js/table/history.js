@@ -6,7 +6,7 @@ import { fmt, gettext, ngettext } from "../i18n.js";
 import { SUIT_NAME, cardText } from "./cards.js";
 import { drawTrick } from "./centre.js";
 import { positionOf } from "./seats.js";
-import { callName, eventText, roundResultText, seatName, signed, teamName } from "./words.js";
+import { MATCH_WORDS, callName, eventText, roundResultText, seatName, signed, teamName } from "./words.js";
 
 /** A table description for words.js and seat positions: the deal's players and the viewer. */
 export function dealTable(deal, viewer) {
@@ -50,7 +50,10 @@ export function doublesText(deal, table) {
 export function resultText(deal, table) {
   if (deal.outcome === "annulled") return fmt(gettext("Annulled: %(reason)s"), { reason: deal.reason_text });
   if (deal.outcome === "abandoned") return gettext("Abandoned: the host abandoned the deal.");
-  return roundResultText(table, { ...deal, annulled: false });
+  const result = roundResultText(table, { ...deal, annulled: false });
+  if (deal.match_winner == null) return result;
+  const [won, lost] = [deal.sets_won[deal.match_winner], deal.sets_won[1 - deal.match_winner]];
+  return `${result}. ${MATCH_WORDS.wonBy(teamName(table, deal.match_winner), won, lost)}`;
 }
 
 const minus = (n) => String(n).replace("-", "−");
@@ -79,8 +82,9 @@ export function shortResult(deal) {
   if (deal.kind === "single_hand") {
     return fmt(made ? gettext("Made Single Hand %(change)s") : gettext("Lost Single Hand %(change)s"), values);
   }
-  if (deal.team == null) return fmt(made ? gettext("Made %(change)s") : gettext("Lost %(change)s"), values);
-  return fmt(made ? gettext("Made %(points)s/%(target)s %(change)s") : gettext("Lost %(points)s/%(target)s %(change)s"), values);
+  if (deal.team == null) return fmt(made ? gettext("Made %(change)s") : gettext("Lost %(change)s"), values) + (deal.match_winner == null ? "" : ` · ${MATCH_WORDS.ended}`);
+  const line = fmt(made ? gettext("Made %(points)s/%(target)s %(change)s") : gettext("Lost %(points)s/%(target)s %(change)s"), values);
+  return deal.match_winner == null ? line : `${line} · ${MATCH_WORDS.ended}`;
 }
 
 const columns = () => [
@@ -123,6 +127,7 @@ export function drawDealList(box, deals, viewer, { onOpen, hrefFor } = {}) {
     const row = body.insertRow();
     row.dataset.deal = String(deal.number);
     row.dataset.outcome = deal.outcome;
+    if (deal.match_winner != null) row.dataset.matchWinner = String(deal.match_winner);
     for (const [key] of COLUMNS) {
       const cell = row.insertCell();
       cell.dataset.col = key;

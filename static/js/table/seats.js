@@ -2,6 +2,7 @@
 
 import { fmt, gettext } from "../i18n.js";
 import { cardBack, cardFace, sortHand } from "./cards.js";
+import { timerBadge } from "./timer.js";
 import { levelName, seatName } from "./words.js";
 
 const POSITIONS = ["bottom", "right", "top", "left"];
@@ -85,6 +86,7 @@ function drawSeat(slot, seat, state, faceUp) {
   if (view?.sits_out === seat) plate.append(badge(gettext("Sits out"), "out"));
   if (view?.marriage?.seat === seat) plate.append(badge(gettext("Marriage"), "marriage"));
   if (turn.includes(seat)) plate.append(badge(gettext("to act"), "turn-badge"));
+  if (table?.timer?.seats?.includes(seat)) plate.append(timerBadge(seat));
   if ((table?.waiting_for || []).includes(seatName(table, seat)) && !view) plate.append(badge(gettext("not here yet"), "away"));
   slot.append(plate);
 

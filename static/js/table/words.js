@@ -146,13 +146,19 @@ export function eventText(table, event, view) {
       });
     case "reset":
       return resetWhat(event.what);
-    case "handover": {
-      const values = { player: event.player, seat: event.seat + 1, computer: event.name, level: levelName(event.level) };
-      if (event.to === "player") return fmt(gettext("%(player)s takes seat %(seat)s back from %(computer)s"), values);
-      return event.player
-        ? fmt(gettext("The host hands %(player)s's seat to %(computer)s (computer, %(level)s)"), values)
-        : fmt(gettext("%(computer)s (computer, %(level)s) takes seat %(seat)s"), values);
+    case "handover":
+      return handoverText(event);
+    case "timeout":
+      return fmt(gettext("%(computer)s played for %(player)s: time ran out"), { computer: event.name, player: event.player });
+    case "match_end": {
+      const won = event.sets_won[event.winner];
+      return fmt(ngettext(
+        "%(team)s win the match, %(won)s set to %(lost)s",
+        "%(team)s win the match, %(won)s sets to %(lost)s", won),
+      { team: teamName(table, event.winner), won, lost: event.sets_won[1 - event.winner] });
     }
+    case "rematch":
+      return fmt(gettext("The host starts a rematch (match %(number)s): both scores back to 0"), { number: event.number });
     default:
       return event.type.replaceAll("_", " ");
   }
@@ -167,6 +173,57 @@ export function levelName(level) {
 export function asksForTrump(view, you) {
   return view?.bid?.seat !== you;
 }
+
+/** A seat handed to a computer player or back: by the host, or by the server (``why``). */
+function handoverText(event) {
+  const values = { player: event.player, seat: event.seat + 1, computer: event.name, level: levelName(event.level) };
+  if (event.to === "player") {
+    return event.why === "back"
+      ? fmt(gettext("%(player)s is back and takes seat %(seat)s from %(computer)s"), values)
+      : fmt(gettext("%(player)s takes seat %(seat)s back from %(computer)s"), values);
+  }
+  if (event.why === "timeout") {
+    return fmt(gettext("%(player)s's time ran out twice in a row: %(computer)s (computer, %(level)s) plays the seat until they are back"), values);
+  }
+  if (event.why === "away") {
+    return fmt(gettext("%(player)s is away on their turn: %(computer)s (computer, %(level)s) plays the seat until they are back"), values);
+  }
+  return event.player
+    ? fmt(gettext("The host hands %(player)s's seat to %(computer)s (computer, %(level)s)"), values)
+    : fmt(gettext("%(computer)s (computer, %(level)s) takes seat %(seat)s"), values);
+}
+
+const setsText = (won, lost) => fmt(ngettext("%(won)s set to %(lost)s", "%(won)s sets to %(lost)s", won), { won, lost });
+
+/** The turn timer's words: a seat's badge, and the line under your own turn. */
+export const TIMER_WORDS = {
+  badge: (seconds) => fmt(gettext("%(seconds)s s"), { seconds }),
+  badgeTitle: (seconds) => fmt(ngettext("%(seconds)s second left to decide", "%(seconds)s seconds left to decide", seconds), { seconds }),
+  yours: (seconds) => fmt(gettext("%(seconds)s s left — then the computer decides for you"), { seconds }),
+};
+
+/** The note of a person whose seat the server handed to a computer player. */
+export const BACK_WORDS = {
+  note: (bot) => fmt(gettext("%(computer)s is playing your seat: your time ran out or you were away."), { computer: bot }),
+  button: gettext("I'm back"),
+};
+
+/** The winner's banner, the score panel's match line and the rematch. */
+export const MATCH_WORDS = {
+  title: (number) => fmt(gettext("Match %(number)s over"), { number }),
+  winners: (team) => fmt(gettext("%(team)s win the match!"), { team }),
+  sets: setsText,
+  finalScore: (a, b) => fmt(gettext("Final score %(us)s : %(them)s"), { us: signed(a), them: signed(b) }),
+  deals: gettext("Every deal of this game"),
+  rematch: gettext("Rematch"),
+  waitHost: gettext("Waiting for the host to start a rematch."),
+  playTo: (sets) => fmt(ngettext("First to win %(sets)s set", "First to win %(sets)s sets", sets), { sets }),
+  setsWon: (a, b) => fmt(gettext("sets won %(us)s : %(them)s"), { us: a, them: b }),
+  wonBy: (team, won, lost) => fmt(ngettext(
+    "%(team)s won the match, %(won)s set to %(lost)s.",
+    "%(team)s won the match, %(won)s sets to %(lost)s.", won), { team, won, lost }),
+  ended: gettext("match won"),
+};
 
 /** The label of a control for one legal action. */
 export function actionLabel(action, view, you) {

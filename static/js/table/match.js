@@ -1,0 +1,62 @@
+// A match that ends: the winner's banner over the felt for everyone (final sets and score, the
+// game's deals, and Rematch for the host), and the match line in the score panel.
+
+import { MATCH_WORDS, teamName } from "./words.js";
+
+const para = (cls, text) => Object.assign(document.createElement("p"), { className: cls, textContent: text });
+
+/** Whether a team has won the match shown (the table then waits for the host's rematch). */
+export function matchOver(state) {
+  return state.table?.match?.winner != null;
+}
+
+/** The banner, while a team has won; hidden otherwise. */
+export function drawMatchOver(root, state) {
+  const box = root.querySelector("#match-over");
+  const match = state.table?.match;
+  if (!matchOver(state)) {
+    box.hidden = true;
+    box.replaceChildren();
+    return;
+  }
+  const { table, view } = state;
+  const won = match.sets_won[match.winner];
+  const lost = match.sets_won[1 - match.winner];
+  const score = view?.score || [0, 0];
+  const parts = [
+    para("match-title", MATCH_WORDS.title(match.number)),
+    para("match-winners", MATCH_WORDS.winners(teamName(table, match.winner))),
+    para("match-sets", MATCH_WORDS.sets(won, lost)),
+    para("match-score", MATCH_WORDS.finalScore(score[0], score[1])),
+  ];
+  const deals = Object.assign(document.createElement("a"), {
+    className: "match-deals",
+    href: `/table/${table.game}/deals/`,
+    textContent: MATCH_WORDS.deals,
+  });
+  parts.push(deals);
+  if (table.you?.host) {
+    const button = Object.assign(document.createElement("button"), {
+      type: "button",
+      className: "button rematch-button",
+      textContent: MATCH_WORDS.rematch,
+    });
+    button.dataset.rematch = "true";
+    parts.push(button);
+  } else {
+    parts.push(para("match-wait", MATCH_WORDS.waitHost));
+  }
+  box.dataset.winner = String(match.winner);
+  box.replaceChildren(...parts);
+  box.hidden = false;
+}
+
+/** "First to win 3 sets · sets won 1 : 0" in the score panel (nothing for a match with no end). */
+export function drawMatchLine(root, state) {
+  const line = root.querySelector("#match-line");
+  const match = state.table?.match;
+  line.hidden = !match?.play_to;
+  line.textContent = match?.play_to
+    ? `${MATCH_WORDS.playTo(match.play_to)} · ${MATCH_WORDS.setsWon(match.sets_won[0], match.sets_won[1])}`
+    : "";
+}

@@ -1,0 +1,254 @@
+"""The turn timer and the match's end in a real Chromium, on a phone (390x844) and a laptop.
+
+A real daphne server, ``TURN_TIMER_SCALE`` 0.4 (the host's 30 seconds last 12, the countdown
+shows in the last 6). Asha plays against three computer players and lets her time run out:
+no countdown while she is on time, then one on her plate (and a line under her turn) on
+both screens; the easy computer player decides for her, and after the second time in a row
+a computer player takes her seat and she sees "I'm back", which gives it back to her. Four
+computer players finish a match to one set: everyone sees the winner's banner, and the
+host's Rematch moves every page to the new match without a reload. Screenshots go to
+/tmp/twentynine-timer-*.png.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, ViewportSize
+
+from tests.browser.test_table_play import PHONE
+from tests.live_site import LiveSite
+
+pytestmark = [pytest.mark.browser, pytest.mark.server]
+
+SHOTS = "/tmp/twentynine-timer"
+LAPTOP: ViewportSize = {"width": 1280, "height": 800}
+SEED = """
+import json
+from allauth.account.models import EmailAddress
+from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
+from django.contrib.sessions.backends.db import SessionStore
+from django.utils import timezone
+from accounts.models import Friendship, User
+from game.engine import Match, Rules
+from game.table.store import create_game
+from game.table.wire import saved_match
+sessions = {}
+people = []
+for name in ("Asha", "Esha"):
+    user = User.objects.create_user(name.lower() + "@example.com", "a-long-table-password-29",
+                                    first_name=name)
+    EmailAddress.objects.create(user=user, email=user.email, verified=True, primary=True)
+    store = SessionStore()
+    store[SESSION_KEY] = str(user.pk)
+    store[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+    store[HASH_SESSION_KEY] = user.get_session_auth_hash()
+    store.create()
+    sessions[name] = store.session_key
+    people.append(user)
+Friendship.objects.create(user=people[0], friend=people[1])
+Friendship.objects.create(user=people[1], friend=people[0])
+if KIND == "timer":
+    game = create_game(people[0], "Asha's timed table", [people[0], "easy", "easy", "easy"],
+                       turn_timer=30)
+else:
+    match = Match(Rules(), dealer=0)
+    match.score = [5, -5]
+    game = create_game(people[0], "Asha's last set", ["easy", "easy", "easy", "easy"],
+                       state=saved_match(match), next_deal_at=timezone.now(), play_to=1)
+print(json.dumps({"game": game.pk, "sessions": sessions}))
+"""
+
+
+@pytest.fixture
+def timer_site(tmp_path: Path) -> Iterator[LiveSite]:
+    site = LiveSite(
+        tmp_path,
+        extra_env={"BOT_DELAY": "0.1", "TURN_TIMER_SCALE": "0.4", "NEXT_DEAL_DELAY": "1"},
+    )
+    site.start()
+    try:
+        yield site
+    finally:
+        site.stop()
+
+
+def seed(site: LiveSite, kind: str) -> dict[str, object]:
+    seeded: dict[str, object] = json.loads(
+        site.shell(f"KIND = {kind!r}\n" + SEED).strip().splitlines()[-1]
+    )
+    return seeded
+
+
+def open_page(
+    browser: Browser, site: LiveSite, game: object, session: str, viewport: ViewportSize,
+    errors: list[str],
+) -> Page:
+    context = browser.new_context(viewport=viewport, has_touch=viewport is PHONE)
+    context.add_cookies([{"name": "sessionid", "value": session, "url": site.url}])
+    page = context.new_page()
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(f"{site.url}/table/{game}/")
+    page.wait_for_selector("#table-app:not([data-phase='waiting'])", timeout=30000)
+    return page
+
+
+def test_it_counts_down_plays_for_a_late_player_and_hands_her_seat_over_and_back(
+    timer_site: LiveSite, browser: Browser
+) -> None:
+    seeded = seed(timer_site, "timer")
+    sessions = seeded["sessions"]
+    assert isinstance(sessions, dict)
+    errors: list[str] = []
+    phone = open_page(browser, timer_site, seeded["game"], sessions["Asha"], PHONE, errors)
+
+    # Asha's turn: on time, nothing counts down; in the last 6 s her plate counts down.
+    phone.wait_for_selector("#status.your-turn", timeout=30000)
+    badge = "#seat-bottom .timer-badge"
+    assert phone.locator(badge).count() == 1 and phone.locator(badge).is_hidden()
+    assert phone.locator("#turn-timer").is_hidden()
+    laptop = open_page(browser, timer_site, seeded["game"], sessions["Asha"], LAPTOP, errors)
+    watcher = open_page(browser, timer_site, seeded["game"], sessions["Esha"], LAPTOP, errors)
+    phone.wait_for_selector(f"{badge}:not([hidden])", timeout=10000)
+    assert phone.locator(badge).inner_text().lower() in {f"{n} s" for n in range(1, 7)}
+    assert "then the computer decides for you" in phone.locator("#turn-timer").inner_text()
+    laptop.wait_for_selector(f"{badge}:not([hidden])", timeout=5000)
+    watcher.wait_for_selector(".timer-badge:not([hidden])", timeout=5000)
+    phone.screenshot(path=f"{SHOTS}-countdown-phone.png")
+    laptop.screenshot(path=f"{SHOTS}-countdown-laptop.png")
+    watcher.screenshot(path=f"{SHOTS}-countdown-spectator-laptop.png")
+
+    # The time runs out: the log says so; after the second time in a row, "I'm back".
+    phone.wait_for_selector("#log li[data-type='timeout']", state="attached", timeout=20000)
+    lines = phone.locator("#log li[data-type='timeout']").all_text_contents()
+    assert "Robo-South played for Asha: time ran out" in lines[0], lines
+    phone.wait_for_selector("#im-back:not([hidden])", timeout=40000)
+    laptop.wait_for_selector("#im-back:not([hidden])", timeout=5000)
+    assert "Robo-South is playing your seat" in phone.locator("#im-back").inner_text()
+    assert phone.locator("#seat-bottom .badge.computer").count() == 1
+    handover = phone.locator("#log li[data-type='handover']").all_text_contents()
+    assert any("time ran out twice in a row" in line for line in handover), handover
+    phone.screenshot(path=f"{SHOTS}-im-back-phone.png")
+    laptop.screenshot(path=f"{SHOTS}-im-back-laptop.png")
+
+    phone.get_by_role("button", name="I'm back").click()
+    for page in (phone, laptop):
+        page.wait_for_selector("#im-back", state="hidden", timeout=10000)
+        page.wait_for_function(
+            "() => !document.querySelector('#seat-bottom .badge.computer')", timeout=10000
+        )
+    back = phone.locator("#log li[data-type='handover']").all_text_contents()
+    assert any("Asha is back and takes seat 1 from Robo-South" in line for line in back), back
+    assert errors == []
+
+
+def test_it_shows_the_winner_to_everyone_and_the_host_starts_a_rematch(
+    timer_site: LiveSite, browser: Browser
+) -> None:
+    seeded = seed(timer_site, "match")
+    sessions = seeded["sessions"]
+    assert isinstance(sessions, dict)
+    errors: list[str] = []
+    host = open_page(browser, timer_site, seeded["game"], sessions["Asha"], PHONE, errors)
+    friend = open_page(browser, timer_site, seeded["game"], sessions["Esha"], LAPTOP, errors)
+    host_laptop = open_page(browser, timer_site, seeded["game"], sessions["Asha"], LAPTOP, errors)
+    for page in (host, friend, host_laptop):
+        page.evaluate("() => { window.sameDocument = true; }")
+
+    for page in (host, friend, host_laptop):
+        page.wait_for_selector("#match-over:not([hidden])", timeout=120000)
+        assert page.locator("#round-result").is_hidden()
+    banner = friend.locator("#match-over").inner_text()
+    assert "Robo-South & Robo-North win the match!" in banner, banner
+    assert "1 set to 0" in banner and "Waiting for the host" in banner
+    assert friend.locator(".rematch-button").count() == 0
+    deals = friend.locator("#match-over a").get_attribute("href")
+    assert deals == f"/table/{seeded['game']}/deals/"
+    host.screenshot(path=f"{SHOTS}-winner-phone.png")
+    friend.screenshot(path=f"{SHOTS}-winner-laptop.png")
+    host_laptop.screenshot(path=f"{SHOTS}-winner-host-laptop.png")
+    ended = friend.locator("#log li[data-type='match_end']").all_text_contents()
+    assert ended and "win the match, 1 set to 0" in ended[-1], ended
+
+    host.get_by_role("button", name="Rematch").click()
+    for page in (host, friend, host_laptop):
+        page.wait_for_selector("#match-over", state="hidden", timeout=20000)
+        assert page.evaluate("() => window.sameDocument") is True  # no reload
+        assert "sets won 0 : 0" in (page.locator("#match-line").text_content() or "")
+        page.wait_for_selector("#log li[data-type='rematch']", state="attached", timeout=5000)
+    friend.screenshot(path=f"{SHOTS}-rematch-laptop.png")
+    host.screenshot(path=f"{SHOTS}-rematch-phone.png")
+
+    # The game's deals: the deal that ended the match says so, with the final sets.
+    for page, name in ((friend, "laptop"), (host, "phone")):
+        page.goto(f"{timer_site.url}/table/{seeded['game']}/deals/")
+        row = page.locator("tr[data-match-winner='0']")
+        row.wait_for(timeout=10000)
+        shown = row.inner_text()  # the wide result column, or the narrow one on a phone
+        assert "won the match, 1 set to 0" in shown or "match won" in shown, shown
+        full = row.text_content() or ""
+        assert "Robo-South & Robo-North won the match, 1 set to 0" in full
+        page.screenshot(path=f"{SHOTS}-deals-{name}.png", full_page=True)
+    assert errors == []
+
+
+STATS_SEED = """
+import json
+from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
+from django.contrib.sessions.backends.db import SessionStore
+from allauth.account.models import EmailAddress
+from accounts.models import Friendship, User
+from game.models import DealRecord
+from game.table.store import create_game
+people = []
+for name in ("Asha", "Vikramaditya", "Chitra", "Dev"):
+    user = User.objects.create_user(name.lower() + "@example.com", "a-long-table-password-29",
+                                    first_name=name)
+    EmailAddress.objects.create(user=user, email=user.email, verified=True, primary=True)
+    people.append(user)
+for friend in people[1:]:
+    Friendship.objects.create(user=people[0], friend=friend)
+    Friendship.objects.create(user=friend, friend=people[0])
+game = create_game(people[0], "Friday 29", people)
+other = create_game(people[1], "Vikram's", [people[1], people[0], people[2], people[3]])
+for number in range(1, 13):
+    for table, seats in ((game, people), (other, [people[1], people[0], people[2], people[3]])):
+        DealRecord.objects.create(
+            game=table, number=number, version=number, outcome="made" if number % 3 else "lost",
+            summary={"bidder": number % 4, "made": bool(number % 3),
+                     "new_sets": [[1, 0], [0, 0]] if number % 5 == 0 else []},
+            events=[], **{f"player_{s}": u for s, u in enumerate(seats)})
+store = SessionStore()
+store[SESSION_KEY] = str(people[0].pk)
+store[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+store[HASH_SESSION_KEY] = people[0].get_session_auth_hash()
+store.create()
+print(json.dumps({"session": store.session_key}))
+"""
+
+
+def test_the_statistics_page_and_the_host_options_fit_a_phone_and_a_laptop(
+    timer_site: LiveSite, browser: Browser
+) -> None:
+    seeded = json.loads(timer_site.shell(STATS_SEED).strip().splitlines()[-1])
+    for name, viewport in (("phone", PHONE), ("laptop", LAPTOP)):
+        context = browser.new_context(viewport=viewport)
+        context.add_cookies(
+            [{"name": "sessionid", "value": seeded["session"], "url": timer_site.url}]
+        )
+        page = context.new_page()
+        page.goto(f"{timer_site.url}/stats/")
+        assert page.locator("#own-stats td[data-key='deals']").inner_text() == "24"
+        assert page.locator("#partner-stats tbody tr").count() == 2  # Chitra and Dev
+        wide = page.evaluate("() => document.documentElement.scrollWidth > innerWidth")
+        assert not wide, "the page scrolls sideways"
+        page.screenshot(path=f"{SHOTS}-stats-{name}.png", full_page=True)
+        page.goto(f"{timer_site.url}/games/1/edit/")
+        options = page.locator("#table-options")
+        assert options.locator("select[name='turn_timer']").input_value() == "0"
+        options.scroll_into_view_if_needed()
+        options.screenshot(path=f"{SHOTS}-host-options-{name}.png")
+        context.close()

@@ -1,0 +1,110 @@
+"""A match that ends: with "play to" set, the table stops dealing once a team has won that many
+sets, every socket is told who won, the deal's record says so, and the host's rematch starts a
+new match on the same seats and options that every socket moves to."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from channels.db import database_sync_to_async
+from django.utils import timezone
+from pytest_django.fixtures import Settings
+
+from accounts.models import User
+from game.engine import Match, Rules
+from game.models import DealRecord, Game
+from game.table import match_end
+from game.table.store import create_game
+from game.table.wire import saved_match
+from tests.table.test_bots import BOT_TIMEOUT, _next_error, open_game, received_events
+
+
+@pytest.fixture(autouse=True)
+def _quick_bots(settings: Settings) -> None:
+    settings.BOT_DELAY = 0
+
+
+def _match(score: list[int], sets: list[list[int]]) -> Match:
+    match = Match(Rules(), dealer=0, seed=3)
+    match.score = list(score)
+    match.sets = [list(s) for s in sets]
+    return match
+
+
+@pytest.mark.parametrize(
+    ("sets", "play_to", "won"),
+    [
+        ([[0, 0], [0, 0]], 1, None),
+        ([[1, 0], [0, 0]], 1, 0),
+        ([[0, 0], [0, 1]], 1, 0),  # the other team's black set is a set won
+        ([[0, 1], [2, 0]], 3, 1),  # 0 + 0 against 2 + 1
+        ([[2, 0], [0, 0]], 3, None),
+        ([[5, 0], [0, 0]], 0, None),  # no end
+    ],
+)
+def test_it_names_the_winner_from_red_and_black_sets(
+    sets: list[list[int]], play_to: int, won: int | None
+) -> None:
+    assert match_end.winner(_match([0, 0], sets), play_to) == won
+
+
+def test_it_adds_the_match_end_only_to_a_deal_that_ends_the_match() -> None:
+    over = _match([0, 0], [[1, 0], [0, 0]])
+    round_end = [{"type": "round_end"}]
+    assert match_end.with_match_end(round_end, over, 3, 1) == round_end
+    assert match_end.with_match_end([{"type": "bid"}], over, 1, 1) == [{"type": "bid"}]
+    assert match_end.with_match_end(round_end, over, 1, 2)[-1] == {
+        "type": "match_end", "winner": 0, "sets_won": [1, 0], "score": [0, 0], "number": 2,
+    }
+
+
+def _near_the_end(owner: User) -> Game:
+    """Four easy computer players, first to win one set, team 0 one point from a red set and
+    team 1 one point from a black set: most scored deals end the match."""
+    match = _match([5, -5], [[0, 0], [0, 0]])
+    return create_game(
+        owner, "Last deal", ["easy", "easy", "easy", "easy"],
+        state=saved_match(match), next_deal_at=timezone.now(), play_to=1,
+    )
+
+
+def _over(state: dict[str, Any]) -> bool:
+    return state["table"]["match"]["winner"] is not None
+
+
+async def test_it_ends_the_match_and_the_host_starts_a_rematch(owner: User, friend: User) -> None:
+    game = await database_sync_to_async(_near_the_end)(owner)
+    olive = await open_game(game.pk, owner)  # the host, watching
+    farid = await open_game(game.pk, friend)
+    await olive.send({"type": "rematch"})
+    assert (await _next_error(olive))["code"] == "match_not_over"
+
+    over = await olive.until(_over, BOT_TIMEOUT * 4)
+    assert over["table"]["match"] == {"play_to": 1, "sets_won": [1, 0], "winner": 0, "number": 1}
+    assert over["view"]["phase"] == "deal"
+    assert over["table"]["next_deal_in"] is None  # no next deal
+    (end,) = [e for e in received_events(olive) if e["type"] == "match_end"]
+    assert end["winner"] == 0 and end["sets_won"] == [1, 0] and end["number"] == 1
+    record = await DealRecord.objects.filter(game=game).order_by("-number").afirst()
+    assert record is not None and record.summary["match_winner"] == 0
+    assert record.match_no == 1
+    await farid.until(_over)
+
+    await farid.send({"type": "rematch"})
+    assert (await _next_error(farid))["code"] == "not_host"
+    await olive.send({"type": "reset", "what": "round"})
+    assert (await _next_error(olive))["code"] == "match_over"
+
+    await olive.send({"type": "rematch"})
+    for client in (olive, farid):
+        again = await client.until(lambda s: s["table"]["match"]["number"] == 2)
+        assert again["table"]["match"] == {"play_to": 1, "sets_won": [0, 0], "winner": None,
+                                           "number": 2}
+        assert again["view"]["score"] == [0, 0]
+        assert again["view"]["phase"] != "deal"  # dealt at once
+        assert again["events"][0] == {"type": "rematch", "number": 2}
+    saved = await Game.objects.aget(pk=game.pk)
+    assert saved.match_no == 2 and saved.play_to == 1
+    await olive.close()
+    await farid.close()

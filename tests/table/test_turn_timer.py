@@ -1,0 +1,219 @@
+"""The turn timer at the live table, through the real consumer: a person who lets the time run
+out has that decision played for them by the easy computer player (logged as such); a second
+timeout in a row, or being gone, hands the seat to a computer player, which the person takes
+back with "I'm back"; the decision is played once however often the timer is seen to run out;
+computer players are never timed. ``TURN_TIMER_SCALE`` makes the host's 30 seconds last 0.9 s.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from datetime import timedelta
+from typing import Any
+
+import pytest
+from channels.db import database_sync_to_async
+from django.utils import timezone
+from pytest_django.fixtures import Settings
+
+from accounts.models import User
+from game.models import Game, GameAction, Seat
+from game.table import service, store
+from game.table.store import create_game
+from tests.table.conftest import Open, TableClient, seat_everyone
+from tests.table.test_bots import BOT_TIMEOUT, open_game, received_events
+
+SCALE = 0.03  # 30 s -> 0.9 s, a minute away -> 1.8 s
+
+
+@pytest.fixture(autouse=True)
+def _quick_timer(settings: Settings) -> None:
+    settings.TURN_TIMER_SCALE = SCALE
+    settings.BOT_DELAY = 0
+
+
+def _set_timer(game: Game, seconds: int) -> None:
+    Game.objects.filter(pk=game.pk).update(turn_timer=seconds)
+
+
+async def _timed(
+    open_table: Open, players: list[User], game: Game, seconds: int = 30
+) -> list[TableClient]:
+    await database_sync_to_async(_set_timer)(game, seconds)
+    return await seat_everyone(open_table, players)
+
+
+async def test_it_plays_one_decision_for_a_person_whose_time_ran_out(
+    open_table: Open, players: list[User], game: Game
+) -> None:
+    clients = await _timed(open_table, players, game)
+    state = clients[0].state
+    timer = state["table"]["timer"]
+    assert timer is not None
+    (seat,) = timer["seats"]
+    assert timer["seconds"] == pytest.approx(30 * SCALE)
+    assert 0 < timer["ends_in"] <= timer["seconds"]
+    assert timer["warn"] == pytest.approx(15 * SCALE)
+    version = state["version"]
+
+    after = await clients[0].until(lambda s: s["version"] > version, BOT_TIMEOUT)
+    assert after["version"] == version + 1
+    timeout, *played = after["events"]
+    name = players[seat].first_name
+    assert timeout == {"type": "timeout", "seat": seat, "player": name,
+                       "name": timeout["name"]}
+    assert timeout["name"].startswith("Robo-")
+    assert played and played[0]["seat"] == seat
+    row = await GameAction.objects.aget(game=game, seq=version + 1)
+    assert row.action["type"] == "timeout" and row.seat == seat and row.actor_id is None
+    # One timeout: the person keeps the seat.
+    assert after["table"]["players"][seat]["computer"] is None
+    for client in clients:
+        await client.close()
+
+
+async def test_it_hands_the_seat_over_after_two_timeouts_in_a_row_and_back_on_im_back(
+    open_table: Open, players: list[User], game: Game
+) -> None:
+    clients = await _timed(open_table, players, game)
+
+    def handed(state: dict[str, Any]) -> bool:
+        return any(p["auto"] for p in state["table"]["players"])
+
+    state = await clients[0].until(handed, BOT_TIMEOUT * 2)
+    (seat,) = [p["seat"] for p in state["table"]["players"] if p["auto"]]
+    handover = [e for e in received_events(clients[0]) if e["type"] == "handover"][-1]
+    assert handover["why"] == "timeout" and handover["to"] == "computer"
+    assert handover["player"] == players[seat].first_name
+    timeouts = [e["seat"] for e in received_events(clients[0]) if e["type"] == "timeout"]
+    assert timeouts.count(seat) >= 2
+    person = clients[seat]
+    mine = await person.until(lambda s: s["table"]["you"]["replaced"], BOT_TIMEOUT)
+    assert mine["legal"] == []
+    assert mine["table"]["players"][seat]["computer"] == "strong"
+
+    await person.send({"type": "im_back"})
+    back = await person.until(lambda s: not s["table"]["you"]["replaced"], BOT_TIMEOUT)
+    assert back["table"]["players"][seat]["auto"] is False
+    assert back["table"]["players"][seat]["computer"] is None
+    returned = [e for e in received_events(person) if e["type"] == "handover"][-1]
+    assert returned == {"type": "handover", "seat": seat, "to": "player",
+                        "name": returned["name"], "player": players[seat].first_name,
+                        "why": "back"}
+    for client in clients:
+        await client.close()
+
+
+async def test_it_hands_over_the_seat_of_a_person_gone_a_minute_on_their_turn(
+    open_table: Open, players: list[User], game: Game
+) -> None:
+    clients = await _timed(open_table, players, game, seconds=120)
+    (seat,) = clients[0].state["table"]["timer"]["seats"]
+    version = clients[0].state["version"]
+    watcher = clients[(seat + 1) % 4]
+    await clients[seat].close()
+
+    after = await watcher.until(lambda s: s["version"] > version, BOT_TIMEOUT)
+    (handover,) = [e for e in after["events"] if e["type"] == "handover"]
+    assert handover["why"] == "away" and handover["seat"] == seat
+    assert after["version"] == version + 1  # handed over before any timeout: nothing played
+    assert after["table"]["players"][seat]["auto"] is True
+    for client in clients:
+        if client is not clients[seat]:
+            await client.close()
+
+
+async def test_it_refuses_im_back_for_a_seat_the_host_handed_over(
+    open_table: Open, players: list[User], game: Game
+) -> None:
+    clients = await seat_everyone(open_table, players)
+    await clients[0].send({"type": "hand_over", "seat": 2, "level": "easy"})
+    await clients[2].until(lambda s: s["table"]["you"]["replaced"])
+    await clients[2].send({"type": "im_back"})
+    error = await clients[2].receive()
+    assert error["type"] == "error" and error["code"] == "not_replaced"
+    for client in clients:
+        await client.close()
+
+
+def _stage(game: Game) -> tuple[int, int, dict[str, Any]]:
+    """A game whose timer has run out for the person in turn: (version, seat, their action)."""
+    latest = store.current(game.pk)
+    assert latest.match is not None
+    (seat,) = [s for s in latest.match.turn() if latest.match.legal_actions(s)]
+    Game.objects.filter(pk=game.pk).update(
+        turn_timer=30, updated=timezone.now() - timedelta(seconds=60)
+    )
+    return latest.version, seat, latest.match.legal_actions(seat)[0]
+
+
+async def test_it_plays_a_timed_out_decision_once_however_often_it_is_seen(
+    open_table: Open, players: list[User], game: Game
+) -> None:
+    clients = await seat_everyone(open_table, players)
+    version, seat, action = await database_sync_to_async(_stage)(game)
+
+    first = await database_sync_to_async(service.time_out)(game.pk, version, seat, action)
+    second = await database_sync_to_async(service.time_out)(game.pk, version, seat, action)
+
+    assert [s.version for s in first] == [version + 1]
+    assert second == []
+    assert await GameAction.objects.filter(game=game, action__type="timeout").acount() == 1
+    for client in clients:
+        await client.close()
+
+
+async def test_it_does_not_play_before_the_time_has_run_out(
+    open_table: Open, players: list[User], game: Game
+) -> None:
+    clients = await seat_everyone(open_table, players)
+    version, seat, action = await database_sync_to_async(_stage)(game)
+    await Game.objects.filter(pk=game.pk).aupdate(updated=timezone.now())
+
+    assert await database_sync_to_async(service.time_out)(game.pk, version, seat, action) == []
+    assert await database_sync_to_async(service.time_out)(game.pk, version + 1, seat, action) == []
+    assert (await Game.objects.aget(pk=game.pk)).version == version
+    for client in clients:
+        await client.close()
+
+
+async def test_it_never_times_a_computer_player(owner: User) -> None:
+    game = await database_sync_to_async(create_game)(
+        owner, "Olive and the bots", [owner, "easy", "easy", "easy"], turn_timer=30
+    )
+    olive = await open_game(game.pk, owner)
+    seen = [olive.state]
+    for _ in range(12):
+        seen.append(await olive.receive(BOT_TIMEOUT))
+        if olive.state["legal"]:
+            break
+    for state in seen:
+        if state["type"] != "state" or state["view"] is None:
+            continue
+        timer = state["table"]["timer"]
+        if timer is not None:
+            assert timer["seats"] == [0]
+            assert state["view"]["turn"] and 0 in state["view"]["turn"]
+    assert not await Seat.objects.filter(game=game, auto=True).aexists()
+    await olive.close()
+
+
+async def test_a_decision_made_in_time_ends_its_timer(
+    open_table: Open, players: list[User], game: Game, caplog: pytest.LogCaptureFixture
+) -> None:
+    clients = await _timed(open_table, players, game, seconds=120)  # 3.6 s, gone after 1.8 s
+    caplog.set_level(logging.INFO, logger="game.table.turn_watch")
+    state = clients[0].state
+    (seat,) = state["table"]["timer"]["seats"]
+    version = state["version"]
+    await clients[seat].act(clients[seat].state["legal"][0], version)
+    await clients[seat].state_at(version + 1)
+    await asyncio.sleep(120 * SCALE + 0.5)  # past the first decision's deadline
+
+    ran_out = [r.getMessage() for r in caplog.records if "ran out" in r.getMessage()]
+    assert f"Turn timer ran out: game {game.pk}, version {version}" not in ran_out
+    row = await GameAction.objects.aget(game=game, seq=version + 1)
+    assert row.actor_id == players[seat].pk  # the person's own decision
+    for client in clients:
+        await client.close()
