@@ -12,6 +12,7 @@ from typing import Any, ClassVar
 from django import forms
 from django.core.validators import URLValidator
 from django.db import transaction
+from django.utils.translation import gettext_lazy as _
 
 from accounts.friends import friends_of
 from accounts.models import User
@@ -73,11 +74,22 @@ class GameForm(forms.ModelForm):  # type: ignore[type-arg]
 
     class Meta:
         model = Game
-        fields = ("name", "conference_link", "play_direction")
-        labels: ClassVar[dict[str, str]] = {"name": "Game name", "play_direction": "Play direction"}
-        help_texts: ClassVar[dict[str, str]] = {
+        fields = ("name", "conference_link", "play_direction", "bot_pace", "hints")
+        labels: ClassVar[dict[str, Any]] = {
+            "name": "Game name",
+            "play_direction": "Play direction",
+            "bot_pace": _("Computer players' pace"),
+            "hints": _("Hints"),
+        }
+        help_texts: ClassVar[dict[str, Any]] = {
             "name": "Shown to your friends on their dashboards.",
             "play_direction": "How the table is drawn; the order of play is the same.",
+            "bot_pace": _("How long the computer players pause before they act."),
+            "hints": _(
+                "A player may ask what the strong computer player would do; everyone's log "
+                "says so. By default hints are allowed only while you are the only person "
+                "playing (you and computer players): with friends at the table they are off."
+            ),
         }
 
     def __init__(self, *args: Any, host: User, **kwargs: Any) -> None:
@@ -162,6 +174,8 @@ class GameForm(forms.ModelForm):  # type: ignore[type-arg]
             "name": self.cleaned_data["name"],
             "conference_link": self.cleaned_data["conference_link"],
             "play_direction": self.cleaned_data["play_direction"],
+            "bot_pace": self.cleaned_data["bot_pace"],
+            "hints": self.cleaned_data["hints"],
         }
         with transaction.atomic():
             if self.instance.pk is None:

@@ -24,6 +24,7 @@ from game.table.bot_turns import schedule_bot_turn
 from game.table.broadcast import announce
 from game.table.channels_adapter import InboxConsumer
 from game.table.chat_socket import ChatSocket
+from game.table.deal_review import schedule_analysis
 from game.table.errors import (
     CLOSE_FLOOD,
     CLOSE_FORBIDDEN,
@@ -32,14 +33,16 @@ from game.table.errors import (
     TableError,
 )
 from game.table.flood import FloodGuard, Verdict
+from game.table.hint_socket import HintSocket
 from game.table.presence_socket import PresenceSocket
 from game.table.snapshot import Role, Snapshot
 from game.table.wire import encode, frame, from_group, state_message
 
 
-class TableConsumer(ChatSocket, PresenceSocket, InboxConsumer):
-    """One browser tab at one table: a seated player or a spectator (chat and presence:
-    ``game.table.chat_socket``, ``game.table.presence_socket``)."""
+class TableConsumer(ChatSocket, PresenceSocket, HintSocket, InboxConsumer):
+    """One browser tab at one table: a seated player or a spectator (chat, presence and
+    hints: ``game.table.chat_socket``, ``game.table.presence_socket``,
+    ``game.table.hint_socket``)."""
 
     game_id: int
     user_id: int
@@ -109,6 +112,8 @@ class TableConsumer(ChatSocket, PresenceSocket, InboxConsumer):
             await self.spectator_chat(message)
         elif kind in ("hand_over", "give_back"):
             await self._hand_over(message)
+        elif kind == "hint":
+            await self.hint(message)
         else:
             await self._error("unknown_type", f"Unknown message type {kind!r}.")
 
@@ -138,6 +143,12 @@ class TableConsumer(ChatSocket, PresenceSocket, InboxConsumer):
         await self.send(text_data=frame(latest, self.role))
         schedule_next_deal(latest)
         schedule_bot_turn(latest)
+        schedule_analysis(latest)
+
+    async def deal_analysed(self, event: dict[str, Any]) -> None:
+        """A group message: a finished deal's analysis is ready (the Deals tab fetches it)."""
+        if self.role is not None:
+            await self.send(text_data=encode({"type": "deal_analysed", "number": event["number"]}))
 
     async def table_gone(self, event: dict[str, Any]) -> None:
         """A group message: the game was deleted."""

@@ -30,6 +30,7 @@ from django.utils.translation import gettext as _
 
 from accounts.models import User
 from game.engine import IllegalAction, Match, Rules
+from game.engine.cards import CODES
 from game.models import Game
 from game.table import cache, store
 from game.table.access import role_for
@@ -406,18 +407,32 @@ def _planned(
         seat=seat,
         actor_id=actor_id,
         guard=guard,
-        ended=_ended(events, match, known.players),
+        ended=_ended(events, match, known.players, known.match or known.saved),
     )
     return Change(known, match, write)
 
 
 def _ended(
-    events: list[dict[str, Any]], match: Match | None, players: Seating
-) -> tuple[Match, list[str | None]] | None:
-    """What the record of a deal the change ends needs (None when it ends none)."""
+    events: list[dict[str, Any]], match: Match | None, players: Seating, before: Match | str
+) -> tuple[Match, list[str | None], dict[str, Any]] | None:
+    """What the record of a deal the change ends needs (None when it ends none): the match
+    after the change, the players' names, and what only its analysis may read (the deal's
+    deck, dealer and number from the match ``before`` the change, or its saved text, and
+    who held each seat)."""
     if match is None or not any(map(ends_deal, events)):
         return None
-    return match, [p.name for p in players]
+    if isinstance(before, str):
+        before = parse_match(before) if before else match
+    r = before.round
+    private: dict[str, Any] = {}
+    if r is not None:
+        private = {
+            "number": before.round_no,
+            "dealer": before.dealer,
+            "deck": [CODES[card] for card in r.deck],
+            "holders": [p.user_id for p in players],
+        }
+    return match, [p.name for p in players], private
 
 
 def _commit(
@@ -438,7 +453,7 @@ def _commit(
     write = Write(
         game_id=game.pk, version=game.version, state=state, next_deal_at=next_deal_at,
         action=action, events=events, seat=seat, actor_id=actor_id,
-        ended=_ended(events, match, players),
+        ended=_ended(events, match, players, game.state),
     )
     if not store.commit(write):
         raise TableError("stale", _("The table changed at the same moment; try again."))

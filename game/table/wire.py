@@ -71,6 +71,8 @@ def state_message(
             "waiting_for": snapshot.waiting_for(),
             "next_deal_in": snapshot.next_deal_in(),
             "rules": snapshot.rules,
+            "hints": snapshot.hints_allowed(),
+            "bot_pace": snapshot.bot_pace,
         },
     }
     if history is not None:
@@ -112,6 +114,8 @@ def to_group(snapshot: Snapshot) -> str:
         "saved": orjson.Fragment(snapshot.saved) if snapshot.saved else None,
         "events": snapshot.events,
         "recheck": sorted(snapshot.recheck),
+        "pace": snapshot.bot_pace,
+        "hints": snapshot.hints,
     })
     return kept.wire
 
@@ -138,6 +142,8 @@ def from_group(game_id: int, version: int, text: str) -> Snapshot:
         events=data["events"],
         saved="" if saved is None else orjson.dumps(saved).decode(),
         recheck=frozenset(data["recheck"]),
+        bot_pace=data["pace"],
+        hints=data["hints"],
     )
     cache.remember(latest)
     return cached_or(latest)

@@ -1,0 +1,98 @@
+"""The analysis of finished deals: made in the bot workers after a deal ends, kept with the
+deal's record, and sent to each viewer without a card they could not see.
+
+Whoever sees the version that scored a deal calls ``schedule_analysis`` (every socket, as
+for the computer players' turns); one process takes the deal on (``store.claim_analysis``:
+the record is marked ``analysing``), then has the workers analyse it one decision at a
+time (``game.table.deal_analysis``, about 0.1 s of CPU each, so the computer players'
+moves never wait behind a whole deal), keeps the result (``store.save_analysis``) and
+tells the table, whose Deals tab then shows it. ``game.table.deal_history.review_for``
+is what a viewer is sent.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections import OrderedDict
+from typing import Any
+
+from channels.db import database_sync_to_async
+from channels.layers import get_channel_layer
+
+from game.engine import Rules
+from game.table import bot_worker, store
+from game.table.bot_turns import in_worker
+from game.table.broadcast import group_name
+from game.table.deal_analysis import played_cards, trump_shown, turning_points
+from game.table.snapshot import Snapshot
+
+log = logging.getLogger(__name__)
+
+ANALYSED_EVENT = "deal.analysed"
+# Seconds after which an analysis still marked in progress is taken over (its process died).
+STALE_AFTER_S = 300.0
+REMEMBERED = 4096
+
+_seen: OrderedDict[tuple[int, int], None] = OrderedDict()
+_tasks: set[asyncio.Task[Any]] = set()
+
+
+def schedule_analysis(latest: Snapshot) -> None:
+    """Start the analysis of the deal this version scored, once per process."""
+    if latest.match is None or not any(e["type"] == "round_end" for e in latest.events):
+        return
+    key = (latest.game_id, latest.version)
+    if key in _seen:
+        return
+    _seen[key] = None
+    while len(_seen) > REMEMBERED:
+        _seen.popitem(last=False)
+    task = asyncio.get_running_loop().create_task(
+        analyse(latest.game_id, latest.match.round_no)
+    )
+    _tasks.add(task)
+    task.add_done_callback(_tasks.discard)
+
+
+async def analyse(game_id: int, number: int) -> dict[str, Any] | None:
+    """Analyse deal ``number`` if nobody else is (its analysis, or None), keep it, tell
+    the table."""
+    job = await database_sync_to_async(store.claim_analysis)(
+        game_id, number, time.time(), STALE_AFTER_S
+    )
+    if job is None:
+        return None
+    try:
+        analysis = await _analysed(job)
+    except Exception:
+        log.exception("The analysis of deal %s of game %s failed", number, game_id)
+        analysis = {"status": "failed"}
+    await database_sync_to_async(store.save_analysis)(game_id, number, analysis)
+    layer = get_channel_layer()
+    if layer is not None:
+        await layer.group_send(group_name(game_id), {"type": ANALYSED_EVENT, "number": number})
+    return analysis
+
+
+async def _analysed(job: store.AnalysisJob) -> dict[str, Any]:
+    rules = Rules.from_dict(job.rules)
+    played_out = played_cards(job.events)
+    shown = trump_shown(job.events)
+    items: list[dict[str, Any]] = []
+    cpu = 0.0
+    for at in range(len(job.actions)):
+        item, spent = await in_worker(
+            bot_worker.analyse, rules, job.dealer, job.deck, job.actions, at, played_out, shown
+        )
+        cpu += spent
+        if item is not None:
+            items.append(item)
+    return {
+        "status": "ready",
+        "exact": len(played_out) == 32,
+        "decisions": items,
+        "turning": turning_points(items),
+        "cpu_s": round(cpu, 2),
+    }
