@@ -12,7 +12,7 @@ import { drawRoundInfo, drawScore } from "./table/score.js";
 import { bottomSeat, drawSeats } from "./table/seats.js";
 import { setUpSide } from "./table/side.js";
 import { TableTogether } from "./table/together.js";
-import { eventText, seatName, sentence, statusText } from "./table/words.js";
+import { COACH, eventText, hintAskedLine, hintLine, seatName, sentence, statusText } from "./table/words.js";
 
 const RESET_QUESTION = {
   score: "Reset the score (both teams to 0, sets cleared) for everyone?",
@@ -56,6 +56,7 @@ function draw() {
   drawCentre(root, state, now);
   drawHand(root, state, faceUp, bottom);
   drawControls(root, state);
+  drawHintRow();
   drawScore(root, state);
   drawRoundInfo(root, state);
   drawStatus();
@@ -116,6 +117,10 @@ function onState(msg) {
 
 function onError(msg) {
   root.classList.remove("pending");
+  if (hint.text === COACH.thinking) {
+    hint.text = "";
+    drawHintRow();
+  }
   const text = msg.code === "stale" ? "The table moved on before your move arrived; look again." : msg.message;
   toast.show(sentence(text || "That was refused"), "error");
   const status = root.querySelector("#status");
@@ -136,7 +141,39 @@ function onFinal(message) {
   toast.show(sentence(message), "error", 60000);
 }
 
-const connection = new TableConnection(config.ws_path, { onState, onError, onStatus, onFinal });
+/** The Hint button: on your own turn, when the host allows hints; its answer under it. */
+const hint = { version: null, text: "", card: null };
+function drawHintRow() {
+  const row = root.querySelector("#hint-row");
+  const you = state.table.you || {};
+  const offered = Boolean(state.table.hints) && state.legal.length > 0 && !you.spectator && !you.replaced;
+  row.hidden = !offered;
+  const button = root.querySelector("#hint-button");
+  button.textContent = COACH.hint;
+  button.title = COACH.hintTitle;
+  const fresh = hint.version === state.version;
+  const text = root.querySelector("#hint-text");
+  text.textContent = fresh ? hint.text : "";
+  text.hidden = !fresh || !hint.text;
+  root.querySelectorAll("#hand .card.hinted, #controls .hinted").forEach((el) => el.classList.remove("hinted"));
+  if (fresh && hint.card) root.querySelector(`#hand .card[data-card="${hint.card}"]`)?.classList.add("hinted");
+}
+
+function onCoach(msg) {
+  if (msg.type === "hint") {
+    if (msg.version !== state.version) return;
+    hint.version = msg.version;
+    hint.text = hintLine(msg.action, state.view, msg.reason);
+    hint.card = msg.action?.type === "play" ? msg.action.card : null;
+    drawHintRow();
+  } else if (msg.type === "hint_asked") {
+    log.note(hintAskedLine(msg.name), "hint");
+  } else if (msg.type === "deal_analysed") {
+    together.analysed(msg.number);
+  }
+}
+
+const connection = new TableConnection(config.ws_path, { onState, onError, onStatus, onFinal, onCoach });
 const together = new TableTogether(root, config.game, connection, () => state.table);
 
 /** Send an action; further clicks wait for the answer (a state or an error), at most 5 s. */
@@ -177,6 +214,14 @@ root.addEventListener("click", (e) => {
   const button = target.closest("[data-action]");
   if (button) {
     act(JSON.parse(button.dataset.action));
+    return;
+  }
+  if (target.closest("#hint-button")) {
+    hint.version = state.version;
+    hint.text = COACH.thinking;
+    hint.card = null;
+    drawHintRow();
+    connection.send({ type: "hint", version: state.version });
     return;
   }
   const handover = target.closest("[data-handover]");

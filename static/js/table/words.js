@@ -181,3 +181,53 @@ export function statusText(table, view, you, legal = []) {
   if (!names.length) return { text: "", mine: false, task };
   return { text: `${names.join(" or ")} to ${task}`, mine: false, task };
 }
+
+// -- the coach: hints and the analysis of a finished deal ---------------------------------
+
+export const COACH = {
+  hint: "Hint",
+  hintTitle: "What would the strong computer player do? Everyone's log will say you asked.",
+  thinking: "Thinking…",
+  analysing: "Analysing…",
+  analysisTitle: "Analysis",
+  analysisFailed: "The analysis of this deal failed.",
+  noAnalysis: "No analysis for this deal (only deals played to a score made here are analysed).",
+  turning: "Turning point",
+  agreed: "The strong player agrees.",
+  noneShown: "Every decision here matched the strong player's choice or had no choice.",
+};
+
+/** What the strong player would do, as a line: "Hint: play the A♠ — draws trump." */
+export function hintLine(action, view, reason) {
+  if (!action) return "Hint: declare your marriage.";
+  const what = action.type === "play" ? `play the ${cardText(action.card)}` : actionLabel(action, view);
+  return reason ? `Hint: ${what} — ${reason}.` : `Hint: ${what}.`;
+}
+
+/** The log line of a hint asked for. */
+export function hintAskedLine(name) {
+  return `${name} asked for a hint`;
+}
+
+/** One decision of the analysis in words. */
+export function analysisLine(table, item) {
+  const who = seatName(table, item.seat);
+  const act = (a) => (a.type === "play" ? cardText(a.card) : actionLabel(a, null).toLowerCase());
+  const where = item.trick ? `Trick ${item.trick}` : "Calls";
+  let text = `${where}: ${who} chose ${act(item.played)}`;
+  if (!item.same) text += `; the strong player: ${act(item.suggested)}`;
+  const e = item.expected;
+  if (e && !item.same) {
+    const gain = e.suggested - e.played;
+    text += ` (expected ${gain >= 0 ? "+" : ""}${gain.toFixed(2)} game points;`
+      + ` contract made in ${Math.round(100 * e.made_played)}% of sampled deals,`
+      + ` ${Math.round(100 * e.made_suggested)}% with its choice)`;
+  }
+  const x = item.exact;
+  if (x && (x.cost[0] > 0 || x.cost[1] > 0)) {
+    const best = x.best_moves.map((c) => (c === "show_trump" ? "show trump" : cardText(c))).join(", ");
+    text += `. With every hand known it cost ${x.cost[0]} game point${x.cost[0] === 1 ? "" : "s"}`
+      + ` and ${x.cost[1]} card point${x.cost[1] === 1 ? "" : "s"} (best: ${best})`;
+  }
+  return `${text}.`;
+}
