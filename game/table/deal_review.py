@@ -20,6 +20,7 @@ from typing import Any
 
 from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
+from django.conf import settings
 
 from game.engine import Rules
 from game.table import bot_worker, store
@@ -41,7 +42,9 @@ _tasks: set[asyncio.Task[Any]] = set()
 
 def schedule_analysis(latest: Snapshot) -> None:
     """Start the analysis of the deal this version scored, once per process."""
-    if latest.match is None or not any(e["type"] == "round_end" for e in latest.events):
+    if not settings.DEAL_ANALYSIS or latest.match is None:
+        return
+    if not any(e["type"] == "round_end" for e in latest.events):
         return
     key = (latest.game_id, latest.version)
     if key in _seen:
