@@ -28,7 +28,7 @@ from game.table.deal_history import review_for
 from game.table.seats import Player
 from game.table.service import seats_changed
 from game.table.snapshot import Snapshot
-from tests.table.conftest import Open, TableClient, seat_everyone, settle
+from tests.table.conftest import ASIDE, Open, TableClient, seat_everyone, settle
 
 HINT_TIMEOUT = 60.0  # the first hint waits for the worker process to start
 
@@ -57,6 +57,8 @@ async def in_turn(
 
 async def answer(client: TableClient, kind: str, timeout: float = HINT_TIMEOUT) -> dict[str, Any]:
     """The next message of this kind (states and others read past)."""
+    if kind in ASIDE:
+        return await client.receive_aside(kind, timeout)
     deadline = time.monotonic() + timeout
     while True:
         message = await client.receive(max(0.1, deadline - time.monotonic()))

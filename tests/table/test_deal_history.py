@@ -20,6 +20,7 @@ from typing import Any
 import pytest
 from channels.db import database_sync_to_async
 from django.test import Client
+from pytest_django.fixtures import Settings
 
 from accounts.models import User
 from game.engine import Match
@@ -159,8 +160,11 @@ async def played(
     friend: User,
     game: Game,
     monkeypatch: pytest.MonkeyPatch,
+    settings: Settings,
 ) -> dict[int, DealTruth]:
-    """Six deals played at the table, the same ones every run (the shuffles are seeded)."""
+    """Six deals played at the table, the same ones every run (the shuffles are seeded), and
+    analysed."""
+    settings.DEAL_ANALYSIS = True
     monkeypatch.setattr("game.table.service.secrets.randbelow", lambda n: 0)
     monkeypatch.setattr("game.engine.match.secrets.SystemRandom", lambda: random.Random(29))
     clients = await seat_everyone(open_table, players)
