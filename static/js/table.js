@@ -142,7 +142,7 @@ function onFinal(message) {
 }
 
 /** The Hint button: on your own turn, when the host allows hints; its answer under it. */
-const hint = { version: null, text: "", card: null };
+const hint = { version: null, text: "", card: null, action: null };
 function drawHintRow() {
   const row = root.querySelector("#hint-row");
   const you = state.table.you || {};
@@ -157,6 +157,12 @@ function drawHintRow() {
   text.hidden = !fresh || !hint.text;
   root.querySelectorAll("#hand .card.hinted, #controls .hinted").forEach((el) => el.classList.remove("hinted"));
   if (fresh && hint.card) root.querySelector(`#hand .card[data-card="${hint.card}"]`)?.classList.add("hinted");
+  if (fresh && hint.action && !hint.card) {
+    const wanted = JSON.stringify(hint.action);
+    for (const el of root.querySelectorAll("#controls [data-action]")) {
+      if (el.dataset.action === wanted) el.classList.add("hinted");
+    }
+  }
 }
 
 function onCoach(msg) {
@@ -165,6 +171,7 @@ function onCoach(msg) {
     hint.version = msg.version;
     hint.text = hintLine(msg.action, state.view, msg.reason);
     hint.card = msg.action?.type === "play" ? msg.action.card : null;
+    hint.action = msg.action;
     drawHintRow();
   } else if (msg.type === "hint_asked") {
     log.note(hintAskedLine(msg.name), "hint");
@@ -220,6 +227,7 @@ root.addEventListener("click", (e) => {
     hint.version = state.version;
     hint.text = COACH.thinking;
     hint.card = null;
+    hint.action = null;
     drawHintRow();
     connection.send({ type: "hint", version: state.version });
     return;

@@ -185,6 +185,8 @@ export function dealSteps(deal) {
 // While a deal is being analysed its review asks again this often, at most this many times.
 const ANALYSIS_POLL_MS = 3000;
 const ANALYSIS_POLLS = 40;
+// Below this (game points, or share of deals made) a different choice is not listed.
+const SMALL_GAIN = 0.05;
 
 /** The analysis of a deal as a list: turning points first, then every decision the strong
  * player would have made otherwise (or that cost points with every hand known). */
@@ -197,7 +199,14 @@ export function drawAnalysis(box, review, table) {
     return;
   }
   const turning = new Set(review.turning);
-  const worth = (item) => turning.has(item.at) || !item.same || (item.exact && (item.exact.cost[0] > 0 || item.exact.cost[1] > 0));
+  const worth = (item) => {
+    if (turning.has(item.at)) return true;
+    if (item.exact) return item.exact.cost[0] > 0 || item.exact.cost[1] > 0;
+    const e = item.expected;
+    if (item.same) return false;
+    // A card the samples value the same as the one played is no lesson: leave it out.
+    return !e || e.suggested - e.played >= SMALL_GAIN || Math.abs(e.made_suggested - e.made_played) >= SMALL_GAIN;
+  };
   const items = review.decisions.filter(worth);
   items.sort((a, b) => Number(turning.has(b.at)) - Number(turning.has(a.at)) || a.at - b.at);
   const list = document.createElement("ol");

@@ -197,10 +197,26 @@ export const COACH = {
   noneShown: "Every decision here matched the strong player's choice or had no choice.",
 };
 
+/** An action as words inside a sentence: "play the A♠", "bid 17", "pass", "hearts as trump". */
+export function actionWords(action) {
+  switch (action.type) {
+    case "play":
+      return `play the ${cardText(action.card)}`;
+    case "bid":
+      return `bid ${action.value}`;
+    case "trump":
+      return `${SUIT_NAME[action.suit]} as trump`;
+    case "pass":
+      return "pass";
+    default:
+      return actionLabel(action, null);
+  }
+}
+
 /** What the strong player would do, as a line: "Hint: play the A♠ — draws trump." */
 export function hintLine(action, view, reason) {
   if (!action) return "Hint: declare your marriage.";
-  const what = action.type === "play" ? `play the ${cardText(action.card)}` : actionLabel(action, view);
+  const what = actionWords(action);
   return reason ? `Hint: ${what} — ${reason}.` : `Hint: ${what}.`;
 }
 
@@ -212,10 +228,10 @@ export function hintAskedLine(name) {
 /** One decision of the analysis in words. */
 export function analysisLine(table, item) {
   const who = seatName(table, item.seat);
-  const act = (a) => (a.type === "play" ? cardText(a.card) : actionLabel(a, null).toLowerCase());
+  const act = (a) => (a.type === "play" ? cardText(a.card) : actionWords(a));
   const where = item.trick ? `Trick ${item.trick}` : "Calls";
   let text = `${where}: ${who} chose ${act(item.played)}`;
-  if (!item.same) text += `; the strong player: ${act(item.suggested)}`;
+  if (!item.same) text += `; the strong player would ${item.suggested.type === "play" ? "play " : ""}${act(item.suggested)}`;
   const e = item.expected;
   if (e && !item.same) {
     const gain = e.suggested - e.played;
