@@ -7,9 +7,9 @@ the bot worker answers a hint (``game.table.bot_worker.hint``: the strong player
 the table's 0.4 s budget, then its reason): wall-clock and CPU seconds per hint, p50 /
 p95 / max. Analysis: whole deals played to a score by the easy level, each analysed as
 the worker analyses one (``game.table.bot_worker.analyse``, decision by decision): CPU
-seconds per deal and per decision, and the longest single step (what a computer
-player's move may wait behind in the worker). One process, like one bot worker; on a
-busy machine the wall-clock figures grow, the CPU figures much less.
+seconds per deal and per piece sent to the worker (``SLICE_S`` of CPU and one decision
+at most: what a computer player's move may wait behind in the worker). One process, like
+one bot worker; on a busy machine the wall-clock figures grow, the CPU figures much less.
 """
 
 from __future__ import annotations
@@ -18,19 +18,15 @@ import argparse
 import os
 import random
 import statistics
-import sys
 import time
-from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from game.bots import choose_action  # noqa: E402
-from game.engine import Match, Rules  # noqa: E402
-from game.engine.cards import CODES  # noqa: E402
-from game.table.bot_worker import analyse, hint  # noqa: E402
-from game.table.deal_analysis import played_cards, trump_shown  # noqa: E402
-from game.table.hints import HINT_BUDGET_S  # noqa: E402
+from game.bots import choose_action
+from game.engine import Match, Rules
+from game.engine.cards import CODES
+from game.table.bot_worker import analyse, hint
+from game.table.deal_analysis import SLICE_S, played_cards, trump_shown
+from game.table.hints import HINT_BUDGET_S
 
 Deal = tuple[Rules, int, list[str], list[tuple[int, dict[str, Any]]], list[dict[str, Any]]]
 
@@ -107,14 +103,15 @@ def bench_analysis(rng: random.Random, deals: int) -> None:
         out, shown = played_cards(events), trump_shown(events)
         exact += len(out) == 32
         total = 0.0
-        for at in range(len(actions)):
-            item, spent = analyse(rules, dealer, deck, actions, at, out, shown)
+        at = 0
+        while at < len(actions):
+            found, at, spent = analyse(rules, dealer, deck, actions, at, out, shown, SLICE_S)
             steps.append(spent)
             total += spent
-            items += item is not None
+            items += len(found)
         per_deal.append(total)
     print(line("analysis cpu s per deal", per_deal))
-    print(line("analysis cpu s per step", steps))
+    print(line("analysis cpu s per piece sent to the worker", steps))
     print(f"deals={len(per_deal)} (all 32 cards played in {exact}); decisions judged={items}")
 
 

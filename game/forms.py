@@ -96,6 +96,9 @@ class GameForm(forms.ModelForm):  # type: ignore[type-arg]
         super().__init__(*args, **kwargs)
         self.host = host
         game: Game = self.instance
+        # Table policy: a form that leaves them out keeps the game's (or the defaults).
+        for name in ("bot_pace", "hints"):
+            self.fields[name].required = False
         people = [host, *friends_of(host)]
         choices = [(EMPTY_SEAT, "(empty for now)")] + [
             (str(p.pk), f"{p.display_name} (you)" if p.pk == host.pk else p.display_name)
@@ -174,8 +177,8 @@ class GameForm(forms.ModelForm):  # type: ignore[type-arg]
             "name": self.cleaned_data["name"],
             "conference_link": self.cleaned_data["conference_link"],
             "play_direction": self.cleaned_data["play_direction"],
-            "bot_pace": self.cleaned_data["bot_pace"],
-            "hints": self.cleaned_data["hints"],
+            "bot_pace": self.cleaned_data["bot_pace"] or self.instance.bot_pace,
+            "hints": self.cleaned_data["hints"] or self.instance.hints,
         }
         with transaction.atomic():
             if self.instance.pk is None:

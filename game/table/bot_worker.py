@@ -76,12 +76,20 @@ def analyse(
     dealer: int,
     deck: list[str],
     actions: list[tuple[int, dict[str, Any]]],
-    at: int,
+    start: int,
     played_out: list[str],
     trump_shown: bool,
-) -> tuple[dict[str, Any] | None, float]:
-    """One decision of a finished deal analysed (``game.table.deal_analysis``), and the CPU
-    seconds it took in this worker."""
+    slice_s: float,
+) -> tuple[list[dict[str, Any]], int, float]:
+    """Decisions of a finished deal analysed (``game.table.deal_analysis``) from action
+    ``start`` on, until ``slice_s`` seconds of CPU are spent or the deal is done: the items,
+    the next action to analyse, and the CPU seconds spent in this worker."""
     began = time.process_time()
-    item = analyse_decision(rules, dealer, deck, actions, at, played_out, trump_shown)
-    return item, time.process_time() - began
+    items: list[dict[str, Any]] = []
+    at = start
+    while at < len(actions) and time.process_time() - began < slice_s:
+        item = analyse_decision(rules, dealer, deck, actions, at, played_out, trump_shown)
+        if item is not None:
+            items.append(item)
+        at += 1
+    return items, at, time.process_time() - began

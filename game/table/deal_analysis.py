@@ -21,6 +21,9 @@ from game.engine import Match, Rules
 
 # The strong player's thinking per decision reviewed (seeded: counted work, not time).
 REVIEW_BUDGET_S = 0.1
+# CPU seconds of one piece of an analysis in the worker: a computer player's move waits at
+# most about this long (plus one decision) behind it.
+SLICE_S = 0.1
 # Sampled deals valuing the played and the suggested card of one decision.
 REVIEW_DEALS = 6
 # Decisions shown as turning points: at most this many, and only ones that cost this much.

@@ -4,7 +4,7 @@ deal's record, and sent to each viewer without a card they could not see.
 Whoever sees the version that scored a deal calls ``schedule_analysis`` (every socket, as
 for the computer players' turns); one process takes the deal on (``store.claim_analysis``:
 the record is marked ``analysing``), then has the workers analyse it one decision at a
-time (``game.table.deal_analysis``, about 0.1 s of CPU each, so the computer players'
+time (``game.table.deal_analysis``, ``SLICE_S`` of CPU at a time, so the computer players'
 moves never wait behind a whole deal), keeps the result (``store.save_analysis``) and
 tells the table, whose Deals tab then shows it. ``game.table.deal_history.review_for``
 is what a viewer is sent.
@@ -26,7 +26,7 @@ from game.engine import Rules
 from game.table import bot_worker, store
 from game.table.bot_turns import in_worker
 from game.table.broadcast import group_name
-from game.table.deal_analysis import played_cards, trump_shown, turning_points
+from game.table.deal_analysis import SLICE_S, played_cards, trump_shown, turning_points
 from game.table.snapshot import Snapshot
 
 log = logging.getLogger(__name__)
@@ -85,13 +85,14 @@ async def _analysed(job: store.AnalysisJob) -> dict[str, Any]:
     shown = trump_shown(job.events)
     items: list[dict[str, Any]] = []
     cpu = 0.0
-    for at in range(len(job.actions)):
-        item, spent = await in_worker(
-            bot_worker.analyse, rules, job.dealer, job.deck, job.actions, at, played_out, shown
+    at = 0
+    while at < len(job.actions):
+        found, at, spent = await in_worker(
+            bot_worker.analyse, rules, job.dealer, job.deck, job.actions, at, played_out, shown,
+            SLICE_S,
         )
         cpu += spent
-        if item is not None:
-            items.append(item)
+        items += found
     return {
         "status": "ready",
         "exact": len(played_out) == 32,
