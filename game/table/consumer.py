@@ -296,6 +296,7 @@ class TableConsumer(ChatSocket, PresenceSocket, HintSocket, InboxConsumer):
         await self.send(text_data=encode(state_message(latest, self.role, events, history)))
         schedule_next_deal(latest)
         schedule_bot_turn(latest)
+        schedule_analysis(latest)
 
     async def _refused(self, refused: TableError) -> None:
         """A service refused: a missing game closes the socket (4404), anything else is an

@@ -1,13 +1,13 @@
 """The analysis of finished deals: made in the bot workers after a deal ends, kept with the
 deal's record, and sent to each viewer without a card they could not see.
 
-Whoever sees the version that scored a deal calls ``schedule_analysis`` (every socket, as
-for the computer players' turns); one process takes the deal on (``store.claim_analysis``:
-the record is marked ``analysing``), then has the workers analyse it one decision at a
-time (``game.table.deal_analysis``, ``SLICE_S`` of CPU at a time, so the computer players'
-moves never wait behind a whole deal), keeps the result (``store.save_analysis``) and
-tells the table, whose Deals tab then shows it. ``game.table.deal_history.review_for``
-is what a viewer is sent.
+Whoever sees a version between a scored deal and the next calls ``schedule_analysis``
+(every socket, as for the computer players' turns); one process takes the deal on
+(``store.claim_analysis``: the record is marked ``analysing``), then has the workers
+analyse it a piece at a time (``game.table.deal_analysis``, ``SLICE_S`` of CPU each, so
+the computer players' moves never wait behind a whole deal), keeps the result
+(``store.save_analysis``) and tells the table, whose Deals tab then shows it.
+``game.table.deal_history.review_for`` is what a viewer is sent.
 """
 
 from __future__ import annotations
@@ -41,10 +41,14 @@ _tasks: set[asyncio.Task[Any]] = set()
 
 
 def schedule_analysis(latest: Snapshot) -> None:
-    """Start the analysis of the deal this version scored, once per process."""
-    if not settings.DEAL_ANALYSIS or latest.match is None:
+    """Start the analysis of the deal just scored, if it waits for one, once per process and
+    version: any version between a scored deal and the next (so a socket that missed the
+    scoring one, or connects after a restart, starts it too; the claim in the database
+    makes it happen once)."""
+    if not settings.DEAL_ANALYSIS or latest.match is None or latest.match.round is not None:
         return
-    if not any(e["type"] == "round_end" for e in latest.events):
+    last = latest.match.last_round
+    if not last or last.get("annulled"):
         return
     key = (latest.game_id, latest.version)
     if key in _seen:
