@@ -5,7 +5,8 @@ Whoever sees a version between a scored deal and the next calls ``schedule_analy
 (every socket, as for the computer players' turns); one process takes the deal on
 (``store.claim_analysis``: the record is marked ``analysing``), then has the workers
 analyse it a piece at a time (``game.table.deal_analysis``, ``SLICE_S`` of CPU each, so
-the computer players' moves never wait behind a whole deal), keeps the result
+the computer players' moves never wait behind a whole deal; one deal at a time, and at
+most ``SHARE`` of a core: a pause after each piece), keeps the result
 (``store.save_analysis``) and tells the table, whose Deals tab then shows it.
 ``game.table.deal_history.review_for`` is what a viewer is sent.
 """
@@ -15,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+import weakref
 from collections import OrderedDict
 from typing import Any
 
@@ -36,7 +38,13 @@ ANALYSED_EVENT = "deal.analysed"
 STALE_AFTER_S = 300.0
 REMEMBERED = 4096
 
+# The share of one core that analyses may take in this process's workers at most.
+SHARE = 0.5
+
 _seen: OrderedDict[tuple[int, int], None] = OrderedDict()
+_locks: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Lock] = (
+    weakref.WeakKeyDictionary()
+)
 _tasks: set[asyncio.Task[Any]] = set()
 
 
@@ -65,7 +73,21 @@ def schedule_analysis(latest: Snapshot) -> None:
 
 async def analyse(game_id: int, number: int) -> dict[str, Any] | None:
     """Analyse deal ``number`` if nobody else is (its analysis, or None), keep it, tell
-    the table."""
+    the table. One analysis at a time in this process (the others wait their turn)."""
+    async with _one_at_a_time():
+        return await _analyse(game_id, number)
+
+
+def _one_at_a_time() -> asyncio.Lock:
+    """This event loop's lock for analyses."""
+    loop = asyncio.get_running_loop()
+    lock = _locks.get(loop)
+    if lock is None:
+        lock = _locks[loop] = asyncio.Lock()
+    return lock
+
+
+async def _analyse(game_id: int, number: int) -> dict[str, Any] | None:
     job = await database_sync_to_async(store.claim_analysis)(
         game_id, number, time.time(), STALE_AFTER_S
     )
@@ -77,6 +99,7 @@ async def analyse(game_id: int, number: int) -> dict[str, Any] | None:
         log.exception("The analysis of deal %s of game %s failed", number, game_id)
         analysis = {"status": "failed"}
     await database_sync_to_async(store.save_analysis)(game_id, number, analysis)
+    log.info("Analysed deal %s of game %s (%s s of CPU)", number, game_id, analysis.get("cpu_s"))
     layer = get_channel_layer()
     if layer is not None:
         await layer.group_send(group_name(game_id), {"type": ANALYSED_EVENT, "number": number})
@@ -97,6 +120,8 @@ async def _analysed(job: store.AnalysisJob) -> dict[str, Any]:
         )
         cpu += spent
         items += found
+        # Leave the worker (and the machine's cores) to the tables between pieces.
+        await asyncio.sleep(spent * (1 - SHARE) / SHARE)
     return {
         "status": "ready",
         "exact": len(played_out) == 32,
