@@ -58,7 +58,10 @@ def cards_made_public(events: list[dict[str, object]]) -> set[str]:
 def assert_no_secret_in(frames: list[str], secrets: set[str], seat: int) -> None:
     for text in frames:
         leaked = sorted(code for code in secrets if f'"{code}"' in text)
-        assert not leaked, f"seat {seat} was sent {leaked}: {text[:400]}"
+        if leaked:
+            at = text.index(f'"{leaked[0]}"')
+            where = text[max(0, at - 300):at + 100]
+            raise AssertionError(f"seat {seat} was sent {leaked}: {text[:200]} ... {where}")
 
 
 class SeatWatch:
