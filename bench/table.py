@@ -64,6 +64,16 @@ print(json.dumps([[g, s, a] for g, s, a in rows]))
 """
 
 
+DEALS_CODE = """
+import json
+from game.models import DealRecord
+rows = DealRecord.objects.filter(game_id__in=GAMES, outcome__in=("made", "lost"))
+done = [(a or {}).get("status") for a in rows.values_list("analysis", flat=True)]
+ready = done.count("ready")
+print(json.dumps([rows.count(), ready]))
+"""
+
+
 @dataclass
 class Tally:
     """What all tables measured during the timed window."""
@@ -156,6 +166,14 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def deals_analysed(cluster: Cluster, tables: list[BenchTable]) -> str:
+    """How many deals the tables scored, and how many of them the coach had analysed by the
+    end of the run (``DEAL_ANALYSIS``; a second after the last action)."""
+    code = DEALS_CODE.replace("GAMES", json.dumps([t.game for t in tables]))
+    scored, ready = json.loads(cluster.site.shell(code).strip().splitlines()[-1])
+    return f"deals scored={scored} analysed={ready}"
+
+
 def check_logs(cluster: Cluster, tables: list[BenchTable]) -> tuple[int, int]:
     """(lost, twice): actions whose change every socket of the table was sent but which the
     log does not hold at that version, and player actions in the log that the bench did not
@@ -218,6 +236,7 @@ async def run(cluster: Cluster, tables: int, pace: float, duration: float, warmu
             await player.close()
     lost, twice = check_logs(cluster, bench_tables)
     report(tables, duration, tally, server_cpu, bench_cpu, lost, twice)
+    print(deals_analysed(cluster, bench_tables), flush=True)
 
 
 def report(

@@ -120,15 +120,23 @@ class GameForm(forms.ModelForm):  # type: ignore[type-arg]
 
     class Meta:
         model = Game
-        fields = ("name", "conference_link", "play_direction")
+        fields = ("name", "conference_link", "play_direction", "bot_pace", "hints")
         labels: ClassVar[dict[str, Any]] = {
             "name": gettext_lazy("Game name"),
             "play_direction": gettext_lazy("Play direction"),
+            "bot_pace": gettext_lazy("Computer players' pace"),
+            "hints": gettext_lazy("Hints"),
         }
         help_texts: ClassVar[dict[str, Any]] = {
             "name": gettext_lazy("Shown to your friends on their dashboards."),
             "play_direction": gettext_lazy(
                 "How the table is drawn; the order of play is the same."
+            ),
+            "bot_pace": gettext_lazy("How long the computer players pause before they act."),
+            "hints": gettext_lazy(
+                "A player may ask what the strong computer player would do; everyone's log "
+                "says so. By default hints are allowed only while you are the only person "
+                "playing (you and computer players): with friends at the table they are off."
             ),
         }
 
@@ -136,6 +144,9 @@ class GameForm(forms.ModelForm):  # type: ignore[type-arg]
         super().__init__(*args, **kwargs)
         self.host = host
         game: Game = self.instance
+        # Table policy: a form that leaves them out keeps the game's (or the defaults).
+        for name in ("bot_pace", "hints"):
+            self.fields[name].required = False
         people = [host, *friends_of(host)]
         if game.pk:  # people seated by the invite link stay choosable (guests are no friends)
             known = {p.pk for p in people}
@@ -234,6 +245,8 @@ class GameForm(forms.ModelForm):  # type: ignore[type-arg]
             "conference_link": self.cleaned_data["conference_link"],
             "play_direction": self.cleaned_data["play_direction"],
             "turn_timer": self.cleaned_data["turn_timer"],
+            "bot_pace": self.cleaned_data["bot_pace"] or self.instance.bot_pace,
+            "hints": self.cleaned_data["hints"] or self.instance.hints,
         }
         with transaction.atomic():
             if self.instance.pk is None:

@@ -6,6 +6,7 @@ from typing import ClassVar
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from game.table.seats import LEVELS
 
@@ -15,6 +16,22 @@ class PlayDirection(models.TextChoices):
 
     COUNTER_CLOCKWISE = "ccw", "Counter-clockwise"
     CLOCKWISE = "cw", "Clockwise"
+
+
+class BotPace(models.TextChoices):
+    """How long the computer players pause before they act (a multiple of ``BOT_DELAY``)."""
+
+    QUICK = "quick", _("Quick")
+    NORMAL = "normal", _("Normal")
+    SLOW = "slow", _("Slow")
+
+
+class Hints(models.TextChoices):
+    """Who may ask for a hint at the table (``game.table.hints``)."""
+
+    SOLO = "solo", _("Only while no other person plays")
+    ON = "on", _("Allowed")
+    OFF = "off", _("Not allowed")
 
 
 class Game(models.Model):
@@ -50,6 +67,9 @@ class Game(models.Model):
     turn_timer = models.PositiveSmallIntegerField(default=0)
     play_to = models.PositiveSmallIntegerField(default=0)
     match_no = models.PositiveIntegerField(default=1)
+    # The computer players' pace and who may ask for hints: table policy, changed at any time.
+    bot_pace = models.CharField(max_length=6, choices=BotPace.choices, default=BotPace.NORMAL)
+    hints = models.CharField(max_length=4, choices=Hints.choices, default=Hints.SOLO)
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
 
@@ -141,6 +161,11 @@ class DealRecord(models.Model):
     outcome = models.CharField(max_length=10)  # made, lost, annulled or abandoned
     summary = models.JSONField()
     events = models.JSONField()
+    # What the analysis needs and no page is ever sent: the deal's deck (top first), its
+    # dealer and who held each seat (user ids). Empty for a deal that cannot be analysed.
+    private = models.JSONField(default=dict, blank=True)
+    # The analysis (``game.table.deal_review``): None until the bot worker has made it.
+    analysis = models.JSONField(null=True, blank=True)
     created = models.DateTimeField(auto_now_add=True)
     # The match of the game it belongs to (``Game.match_no`` then) and the person who held
     # each seat as it ended (None: empty, or a computer player held it): the account's

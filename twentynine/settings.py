@@ -212,6 +212,8 @@ NEXT_DEAL_DELAY = env_float("NEXT_DEAL_DELAY", 4.0)
 # Computer players: the pause before a bot acts, and the worker processes that think for them.
 BOT_DELAY = env_float("BOT_DELAY", 1.0)
 BOT_WORKERS = env_int("BOT_WORKERS", 1, minimum=1)
+# Whether finished deals are analysed in the bot workers (game.table.deal_review).
+DEAL_ANALYSIS = env_bool("DEAL_ANALYSIS", True)
 # Seconds a process holds a bot turn it claimed (game.table.bot_claims) before another may take it.
 BOT_TURN_LEASE = env_float("BOT_TURN_LEASE", 5.0, minimum=0.1)
 # The turn timer (game.table.turn_timer): every timer length the host picks, and the minute a

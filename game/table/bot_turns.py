@@ -8,7 +8,8 @@ deal's public events (kept in memory from version to version, read from the acti
 when this process missed one), asks a worker process for the decision (a
 ``ProcessPoolExecutor`` started lazily, ``BOT_WORKERS`` processes, given only the rules,
 the seat, its view and the events: the thinking never runs on the event loop nor holds
-this process's GIL), waits until ``BOT_DELAY`` has passed since the turn began, and
+this process's GIL), waits until its pause has passed since the turn began (``pause``:
+``BOT_DELAY`` at the host's pace, none for a pass that means nothing), and
 applies the move through ``service.play_for_bot``, which does nothing unless the
 game is still at that version. So however many sockets, processes or restarts saw the
 turn, the bot moves exactly once; and only the process that claimed the turn first
@@ -24,9 +25,10 @@ import logging
 import multiprocessing
 import time
 from collections import OrderedDict
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from typing import Any
+from typing import Any, TypeVar
 
 from channels.db import database_sync_to_async
 from django.conf import settings
@@ -47,10 +49,13 @@ log = logging.getLogger(__name__)
 THINKING_BUDGET_S = 0.4
 # How long a decision may take, a worker's start included, before a safe move is made instead.
 ANSWER_TIMEOUT_S = 60.0
+# The pause before a computer player acts, as a multiple of ``BOT_DELAY``, by the host's pace.
+PACE = {"quick": 0.4, "normal": 1.0, "slow": 2.5}
 # (game, version) pairs this process has already handled, so a sync does not start them again.
 REMEMBERED = 4096
 
 Key = tuple[int, int]
+T = TypeVar("T")
 _tasks: dict[Key, asyncio.Task[None]] = {}
 _handled: OrderedDict[Key, None] = OrderedDict()
 _pool: ProcessPoolExecutor | None = None
@@ -86,13 +91,12 @@ def _remember(key: Key) -> None:
 
 
 async def _take_turn(latest: Snapshot, seats: list[int]) -> None:
-    loop = asyncio.get_running_loop()
-    due = loop.time() + settings.BOT_DELAY
+    began = asyncio.get_running_loop().time()
     try:
         if not await _claimed(latest.game_id, latest.version):
             return
         log.info("Thinking for game %s at version %s", latest.game_id, latest.version)
-        await _move(latest, seats, due)
+        await _move(latest, seats, began)
     except TableError:  # the game was deleted
         return
     except Exception:
@@ -116,9 +120,10 @@ async def _claimed(game_id: int, version: int) -> bool:
         await asyncio.sleep(lease)
 
 
-async def _move(latest: Snapshot, seats: list[int], due: float) -> None:
+async def _move(latest: Snapshot, seats: list[int], began: float) -> None:
     """Decide for the first bot in turn that acts (a bot may decline an optional marriage;
-    then the next one, or the person in turn, acts), wait for the pause, apply once."""
+    then the next one, or the person in turn, acts), wait for the pause (counted from
+    ``began``), apply once."""
     assert latest.match is not None
     history = await _history(latest)
     chosen: tuple[int, dict[str, Any]] | None = None
@@ -133,8 +138,9 @@ async def _move(latest: Snapshot, seats: list[int], due: float) -> None:
         first = seats[0]
         chosen = first, fallback_action(cache.view_and_legal(latest, first)[1])
         log.warning("Every computer player in turn declined in game %s", latest.game_id)
-    await asyncio.sleep(max(0.0, due - asyncio.get_running_loop().time()))
     seat, action = chosen
+    due = began + pause(latest, action)
+    await asyncio.sleep(max(0.0, due - asyncio.get_running_loop().time()))
     moved = await database_sync_to_async(play_for_bot)(
         latest.game_id, seat, latest.bots[seat], action, latest.version
     )
@@ -160,6 +166,17 @@ async def choose(latest: Snapshot, seat: int, level: str) -> dict[str, Any]:
     if action is None:  # it declines an optional declaration: the plain choice instead
         action = fallback_action(cache.view_and_legal(latest, seat)[1])
     return action
+
+
+def pause(latest: Snapshot, action: dict[str, Any]) -> float:
+    """Seconds a computer player waits before this action: none for a pass that means
+    nothing (declining a Double, a Redouble or a Single Hand), else ``BOT_DELAY`` at the
+    host's pace. A pass in the auction is a call the table reads, so it keeps its pause."""
+    assert latest.match is not None
+    r = latest.match.round
+    if action["type"] == "pass" and r is not None and r.phase != "bidding":
+        return 0.0
+    return float(settings.BOT_DELAY) * PACE.get(latest.bot_pace, 1.0)
 
 
 async def _decide(
@@ -192,6 +209,19 @@ async def _decide(
                   action, latest.game_id)
         return fallback_action(legal)
     return dict(action)
+
+
+async def in_worker(fn: Callable[..., T], *args: Any) -> T:
+    """Run ``fn(*args)`` in this process's bot workers (the pool the moves use: a hint or one
+    decision of a deal's analysis waits its turn with them); a broken pool is restarted
+    and the error raised."""
+    try:
+        future = _executor().submit(fn, *args)
+        return await asyncio.wait_for(asyncio.wrap_future(future), ANSWER_TIMEOUT_S)
+    except BrokenProcessPool:
+        log.exception("The computer players' worker died; starting a new one")
+        _shut_down()
+        raise
 
 
 def _executor() -> ProcessPoolExecutor:

@@ -45,16 +45,24 @@ _cache_lock = Lock()
 
 
 def remember(snapshot: Snapshot) -> None:
-    """Keep a snapshot (a snapshot of that version already kept stays, with its derived)."""
+    """Keep a snapshot as its version's (the one kept before is replaced: the latest read
+    of a version wins; the same snapshot kept again keeps what was derived from it)."""
     with _cache_lock:
         versions = _cache.pop(snapshot.game_id, {})
-        if snapshot.version not in versions:
+        kept = versions.get(snapshot.version)
+        if kept is None or kept[0] is not snapshot:
             versions[snapshot.version] = (snapshot, Derived())
         while len(versions) > VERSIONS_KEPT:
             del versions[min(versions)]
         _cache[snapshot.game_id] = versions
         while len(_cache) > CACHE_GAMES:
             _cache.popitem(last=False)
+
+
+def forget(game_id: int) -> None:
+    """Drop every kept snapshot of a game (it was deleted: its id may be given again)."""
+    with _cache_lock:
+        _cache.pop(game_id, None)
 
 
 def cached(game_id: int, version: int) -> Snapshot | None:

@@ -21,12 +21,13 @@ from channels.db import database_sync_to_async
 from django.conf import settings
 from django.utils import translation
 
-from game.table import hub, service, store
+from game.table import cache, hub, service, store
 from game.table.autodeal import schedule_next_deal
 from game.table.bot_turns import schedule_bot_turn
 from game.table.broadcast import announce
 from game.table.channels_adapter import InboxConsumer
 from game.table.chat_socket import ChatSocket
+from game.table.deal_review import schedule_analysis
 from game.table.errors import (
     CLOSE_FLOOD,
     CLOSE_FORBIDDEN,
@@ -35,6 +36,7 @@ from game.table.errors import (
     TableError,
 )
 from game.table.flood import FloodGuard, Verdict
+from game.table.hint_socket import HintSocket
 from game.table.presence_socket import PresenceSocket
 from game.table.snapshot import Role, Snapshot
 from game.table.turn_watch import schedule_turn_watch
@@ -44,9 +46,10 @@ from twentynine import metrics
 from twentynine.logs import game_context
 
 
-class TableConsumer(ChatSocket, PresenceSocket, InboxConsumer):
-    """One browser tab at one table: a seated player or a spectator (chat and presence:
-    ``game.table.chat_socket``, ``game.table.presence_socket``)."""
+class TableConsumer(ChatSocket, PresenceSocket, HintSocket, InboxConsumer):
+    """One browser tab at one table: a seated player or a spectator (chat, presence and
+    hints: ``game.table.chat_socket``, ``game.table.presence_socket``,
+    ``game.table.hint_socket``)."""
 
     game_id: int
     user_id: int
@@ -126,6 +129,8 @@ class TableConsumer(ChatSocket, PresenceSocket, InboxConsumer):
             await self._change(service.take_back, self.game_id, self.user_id)
         elif kind == "rematch":
             await self._change(service.rematch, self.game_id, self.user_id)
+        elif kind == "hint":
+            await self.hint(message)
         else:
             await self._error("unknown_type", f"Unknown message type {kind!r}.")
 
@@ -157,9 +162,16 @@ class TableConsumer(ChatSocket, PresenceSocket, InboxConsumer):
         schedule_next_deal(latest)
         schedule_bot_turn(latest)
         schedule_turn_watch(latest)
+        schedule_analysis(latest)
+
+    async def deal_analysed(self, event: dict[str, Any]) -> None:
+        """A group message: a finished deal's analysis is ready (the Deals tab fetches it)."""
+        if self.role is not None:
+            await self.send(text_data=encode({"type": "deal_analysed", "number": event["number"]}))
 
     async def table_gone(self, event: dict[str, Any]) -> None:
         """A group message: the game was deleted."""
+        cache.forget(self.game_id)
         await self._refuse(CLOSE_NO_GAME)
 
     async def _parse(self, text_data: str | None) -> dict[str, Any] | None:
@@ -317,6 +329,7 @@ class TableConsumer(ChatSocket, PresenceSocket, InboxConsumer):
         schedule_next_deal(latest)
         schedule_bot_turn(latest)
         schedule_turn_watch(latest)
+        schedule_analysis(latest)
 
     async def _refused(self, refused: TableError) -> None:
         """A service refused: a missing game closes the socket (4404), anything else is an

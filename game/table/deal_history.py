@@ -21,6 +21,8 @@ from game.models import DealRecord, GameAction
 from game.table.events import Event, ends_deal, is_deal_start
 
 STAKE_CALLS = ("double", "redouble", "set_double")
+# The outcomes of deals that are analysed (annulled and abandoned ones are not).
+ANALYSED = ("made", "lost")
 # How far back the log is read for the start of a deal when no earlier deal was recorded.
 SCAN_LIMIT = 400
 
@@ -35,6 +37,9 @@ class Ended:
     names: list[str | None]
     people: list[int | None]
     match_no: int = 1
+    # What only the deal's analysis reads (its deck, dealer, number and who held each seat):
+    # kept with a whole deal that was scored, never sent (``DealRecord.private``).
+    private: dict[str, Any] | None = None
 
 
 def record_ended_deals(game_id: int, version: int, events: list[Event], ended: Ended) -> None:
@@ -60,6 +65,11 @@ def record_ended_deals(game_id: int, version: int, events: list[Event], ended: E
         summary["results_only"] = not whole
         summary["players"] = list(ended.names)
         _take_match_end(summary, events)
+        private = ended.private
+        analysable = (
+            private and whole and private.get("number") == number
+            and summary["outcome"] in ANALYSED
+        )
         records.append(
             DealRecord(
                 game_id=game_id,
@@ -70,6 +80,7 @@ def record_ended_deals(game_id: int, version: int, events: list[Event], ended: E
                 events=deal_events,
                 match_no=ended.match_no,
                 **{f"player_{seat}_id": person for seat, person in enumerate(ended.people)},
+                private=private if analysable else {},
             )
         )
     DealRecord.objects.bulk_create(records, ignore_conflicts=True)
@@ -286,14 +297,48 @@ def fill_past(game_id: int, names: list[str | None]) -> None:
 
 
 def deal_list(game_id: int) -> list[dict[str, Any]]:
-    """Every recorded deal of a game, oldest first, as summaries (no events)."""
+    """Every recorded deal of a game, oldest first, as summaries (no events) with the state
+    of their analysis (``"review"``: none, analysing, ready or failed)."""
     rows = DealRecord.objects.filter(game_id=game_id).order_by("number")
-    return [row.summary for row in rows]
+    return [
+        {**row.summary, "review": review_for(row.analysis, row.private, None)["status"]}
+        for row in rows
+    ]
 
 
-def deal_detail(game_id: int, number: int) -> dict[str, Any] | None:
-    """One recorded deal with its public events, or None if there is no such deal."""
+def deal_detail(game_id: int, number: int, viewer_id: int | None) -> dict[str, Any] | None:
+    """One recorded deal with its public events and its analysis as ``viewer_id`` may see
+    it, or None if there is no such deal."""
     row = DealRecord.objects.filter(game_id=game_id, number=number).first()
     if row is None:
         return None
-    return {**row.summary, "events": row.events}
+    review = review_for(row.analysis, row.private, viewer_id)
+    return {**row.summary, "events": row.events, "review": review}
+
+
+def review_for(
+    analysis: dict[str, Any] | None, private: dict[str, Any], viewer_id: int | None
+) -> dict[str, Any]:
+    """The analysis as one viewer may see it: an item that names a card never played or a
+    trump never shown only for the person who held that seat in the deal; without the
+    deck and holders (``DealRecord.private``) there is none."""
+    if not private:
+        return {"status": "none"}
+    if analysis is None:
+        return {"status": "analysing"}
+    if analysis.get("status") != "ready":
+        return {"status": analysis.get("status", "analysing")}
+    holders = private.get("holders", [None] * 4)
+    shown = [
+        {key: value for key, value in item.items() if key != "private"}
+        for item in analysis["decisions"]
+        if not item["private"] or (viewer_id is not None and holders[item["seat"]] == viewer_id)
+    ]
+    kept = {item["at"] for item in shown}
+    return {
+        "status": "ready",
+        "exact": analysis["exact"],
+        "decisions": shown,
+        "turning": [at for at in analysis["turning"] if at in kept],
+    }
+

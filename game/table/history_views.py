@@ -49,7 +49,7 @@ def deal_json(request: HttpRequest, game_id: int, number: int) -> HttpResponse:
     if refused is not None:
         return refused
     game, _players, _role = _viewable(request, game_id)
-    deal = deal_history.deal_detail(game.pk, number)
+    deal = deal_history.deal_detail(game.pk, number, request.user.pk)
     if deal is None:
         raise Http404("No such deal")
     return JsonResponse(deal)
@@ -68,7 +68,7 @@ def deals_page(request: HttpRequest, game_id: int) -> HttpResponse:
 def deal_page(request: HttpRequest, game_id: int, number: int) -> HttpResponse:
     """One deal, to step through trick by trick (drawn by static/js/deal_review.js)."""
     game, players, role = _viewable(request, game_id)
-    deal = deal_history.deal_detail(game.pk, number)
+    deal = deal_history.deal_detail(game.pk, number, request.user.pk)
     if deal is None:
         raise Http404("No such deal")
     context = {"game": game, "deal": deal, "page": _page(game, players, role)}

@@ -32,6 +32,7 @@ from django.utils.translation import gettext as _
 
 from accounts.models import User
 from game.engine import IllegalAction, Match, Rules
+from game.engine.cards import CODES
 from game.invite import guests
 from game.models import Game
 from game.table import cache, match_end, store, turn_timer
@@ -589,22 +590,41 @@ def _planned(
         seat=seat,
         actor_id=actor_id,
         guard=guard,
-        ended=_ended(events, match, known.players, known.match_no),
+        ended=_ended(events, match, known.players, known.match_no, known.match or known.saved),
     )
     return Change(known, match, write)
 
 
 def _ended(
-    events: list[dict[str, Any]], match: Match | None, players: Seating, match_no: int
+    events: list[dict[str, Any]],
+    match: Match | None,
+    players: Seating,
+    match_no: int,
+    before: Match | str,
 ) -> Ended | None:
-    """What the record of a deal the change ends needs (None when it ends none)."""
+    """What the record of a deal the change ends needs (None when it ends none): the match
+    after the change, who sat where, the match number, and what only the deal's analysis
+    may read (the deal's deck, dealer and number from the match ``before`` the change, or
+    its saved text, and who held each seat)."""
     if match is None or not any(map(ends_deal, events)):
         return None
+    if isinstance(before, str):
+        before = parse_match(before) if before else match
+    r = before.round
+    private: dict[str, Any] = {}
+    if r is not None:
+        private = {
+            "number": before.round_no,
+            "dealer": before.dealer,
+            "deck": [CODES[card] for card in r.deck],
+            "holders": [p.user_id for p in players],
+        }
     return Ended(
         match=match,
         names=[p.name for p in players],
         people=[None if p.computer else p.user_id for p in players],
         match_no=match_no,
+        private=private,
     )
 
 
@@ -627,7 +647,7 @@ def _commit(
     write = Write(
         game_id=game.pk, version=game.version, state=state, next_deal_at=next_deal_at,
         action=action, events=events, seat=seat, actor_id=actor_id,
-        ended=_ended(events, match, players, game.match_no),
+        ended=_ended(events, match, players, game.match_no, game.state),
     )
     if not store.commit(write):
         raise TableError("stale", _("The table changed at the same moment; try again."))

@@ -60,6 +60,9 @@ class Snapshot:
     turn_timer: int = 0
     play_to: int = 0
     match_no: int = 1
+    # Table policy: the computer players' pace and who may ask for hints (``Game`` fields).
+    bot_pace: str = "normal"
+    hints: str = "solo"
 
     @property
     def started(self) -> bool:
@@ -74,6 +77,15 @@ class Snapshot:
     def bots(self) -> tuple[str, ...]:
         """Each seat's computer player level, "" for a person's seat."""
         return tuple(p.computer for p in self.players)
+
+    def hints_allowed(self) -> bool:
+        """Whether the seated players may ask for hints (the host's ``hints`` option; by
+        default only while no person other than the host is seated: ``game.table.hints``)."""
+        if self.hints == "on":
+            return True
+        if self.hints == "off":
+            return False
+        return all(p.user_id in (None, self.host_id) for p in self.players)
 
     def waiting_for(self) -> list[str]:
         """Names of seated people who have not opened the table yet (before the first deal)."""

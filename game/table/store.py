@@ -510,6 +510,8 @@ def snapshot_of(
         turn_timer=game.turn_timer,
         play_to=game.play_to,
         match_no=game.match_no,
+        bot_pace=game.bot_pace,
+        hints=game.hints,
     )
 
 
@@ -570,3 +572,75 @@ def deal_events(game_id: int, upto: int) -> list[list[dict[str, Any]]]:
         if len(chunk) < CHUNK_ROWS:
             break
     return []
+
+
+# -- the analysis of finished deals --------------------------------------------------------
+
+# The types of the engine's actions, as the log holds them (the rest are the table's own).
+ENGINE_ACTIONS = frozenset({
+    "bid", "pass", "trump", "seventh_card", "double", "redouble", "set_double",
+    "single_hand", "show_trump", "play", "marriage",
+})
+
+
+@dataclass(frozen=True)
+class AnalysisJob:
+    """What the analysis of one finished deal reads: its rules, dealer, deck and actions
+    (each ``(seat, action)``), and its public events."""
+
+    rules: dict[str, Any]
+    dealer: int
+    deck: list[str]
+    actions: list[tuple[int, dict[str, Any]]]
+    events: list[dict[str, Any]]
+
+
+def claim_analysis(game_id: int, number: int, now: float, stale_after: float) -> AnalysisJob | None:
+    """Take on the analysis of deal ``number``: mark it as in progress and return what it
+    reads; None when it is not to be analysed, is done, or another process has been at it
+    for less than ``stale_after`` seconds."""
+    with transaction.atomic():
+        row = (
+            DealRecord.objects.select_for_update()
+            .filter(game_id=game_id, number=number)
+            .select_related("game")
+            .first()
+        )
+        if row is None or not row.private:
+            return None
+        begun = row.analysis
+        if begun is not None and not (
+            begun.get("status") == "analysing" and now - begun.get("since", 0) > stale_after
+        ):
+            return None
+        row.analysis = {"status": "analysing", "since": now}
+        row.save(update_fields=["analysis"])
+        private, version, rules = row.private, row.version, row.game.rules
+    return AnalysisJob(
+        rules=rules,
+        dealer=private["dealer"],
+        deck=private["deck"],
+        actions=_deal_actions(game_id, version),
+        events=row.events,
+    )
+
+
+def _deal_actions(game_id: int, upto: int) -> list[tuple[int, dict[str, Any]]]:
+    """The engine actions of the deal that ended at version ``upto``, oldest first."""
+    newest_first: list[tuple[int, dict[str, Any]]] = []
+    rows = (
+        GameAction.objects.filter(game_id=game_id, seq__lte=upto)
+        .order_by("-seq")
+        .values_list("seat", "action", "events")
+    )
+    for seat, action, events in rows.iterator(chunk_size=CHUNK_ROWS):
+        if seat is not None and action.get("type") in ENGINE_ACTIONS:
+            newest_first.append((seat, action))
+        if starts_deal(events):
+            break
+    return newest_first[::-1]
+
+
+def save_analysis(game_id: int, number: int, analysis: dict[str, Any]) -> None:
+    """Keep the analysis of deal ``number`` with its record."""
+    DealRecord.objects.filter(game_id=game_id, number=number).update(analysis=analysis)

@@ -76,6 +76,8 @@ def state_message(
             "rules": snapshot.rules,
             "timer": turn_timer.timer_message(snapshot),
             "match": match_end.match_message(snapshot),
+            "hints": snapshot.hints_allowed(),
+            "bot_pace": snapshot.bot_pace,
         },
     }
     if history is not None:
@@ -120,6 +122,8 @@ def to_group(snapshot: Snapshot) -> str:
         "recheck": sorted(snapshot.recheck),
         "since": None if snapshot.since is None else snapshot.since.timestamp(),
         "policy": [snapshot.turn_timer, snapshot.play_to, snapshot.match_no],
+        "pace": snapshot.bot_pace,
+        "hints": snapshot.hints,
     })
     return kept.wire
 
@@ -152,6 +156,8 @@ def from_group(game_id: int, version: int, text: str) -> Snapshot:
         turn_timer=turn_timer,
         play_to=play_to,
         match_no=match_no,
+        bot_pace=data["pace"],
+        hints=data["hints"],
     )
     cache.remember(latest)
     return cached_or(latest)

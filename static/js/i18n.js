@@ -18,7 +18,10 @@ export function ngettext(singular, plural, count) {
 
 /** Fill the named placeholders of a translated format: "%(name)s" takes values.name. */
 export function fmt(format, values) {
-  return format.replace(/%\((\w+)\)s/g, (whole, key) => (key in values ? String(values[key]) : whole));
+  return format.replace(/%\((\w+)\)s|%%/g, (whole, key) => {
+    if (whole === "%%") return "%"; // a literal per cent sign, as in Python's formats
+    return key in values ? String(values[key]) : whole;
+  });
 }
 
 /** Several choices in one phrase: "A or B or C", in the reader's language. */

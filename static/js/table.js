@@ -17,7 +17,7 @@ import { bottomSeat, drawSeats } from "./table/seats.js";
 import { setUpSide } from "./table/side.js";
 import { drawBack, updateTimer } from "./table/timer.js";
 import { TableTogether } from "./table/together.js";
-import { MATCH_WORDS, eventText, seatName, sentence, statusText } from "./table/words.js";
+import { COACH, MATCH_WORDS, eventText, hintAskedLine, hintLine, seatName, sentence, statusText } from "./table/words.js";
 
 /** The question a host confirms before a reset. */
 const resetQuestion = (what) => ({
@@ -76,6 +76,7 @@ function draw() {
   drawCentre(root, state, now);
   drawHand(root, state, faceUp, bottom);
   drawControls(root, state);
+  drawHintRow();
   drawScore(root, state);
   drawRoundInfo(root, state);
   drawStatus();
@@ -153,6 +154,10 @@ const CHAT_REFUSALS = new Set(["rate_limited", "chat_empty", "chat_too_long", "c
 function onError(msg) {
   root.classList.remove("pending");
   if (CHAT_REFUSALS.has(msg.code)) together.chat.refused();
+  if (hint.text === COACH.thinking) {
+    hint.text = "";
+    drawHintRow();
+  }
   const text = msg.code === "stale" ? gettext("The table moved on before your move arrived; look again.") : msg.message;
   toast.show(sentence(text || gettext("That was refused")), "error");
   const status = root.querySelector("#status");
@@ -173,7 +178,46 @@ function onFinal(message) {
   toast.show(sentence(message), "error", 60000);
 }
 
-const connection = new TableConnection(config.ws_path, { onState, onError, onStatus, onFinal }, config.build);
+/** The Hint button: on your own turn, when the host allows hints; its answer under it. */
+const hint = { version: null, text: "", card: null, action: null };
+function drawHintRow() {
+  const row = root.querySelector("#hint-row");
+  const you = state.table.you || {};
+  const offered = Boolean(state.table.hints) && state.legal.length > 0 && !you.spectator && !you.replaced;
+  row.hidden = !offered;
+  const button = root.querySelector("#hint-button");
+  button.textContent = COACH.hint;
+  button.title = COACH.hintTitle;
+  const fresh = hint.version === state.version;
+  const text = root.querySelector("#hint-text");
+  text.textContent = fresh ? hint.text : "";
+  text.hidden = !fresh || !hint.text;
+  root.querySelectorAll("#hand .card.hinted, #controls .hinted").forEach((el) => el.classList.remove("hinted"));
+  if (fresh && hint.card) root.querySelector(`#hand .card[data-card="${hint.card}"]`)?.classList.add("hinted");
+  if (fresh && hint.action && !hint.card) {
+    const wanted = JSON.stringify(hint.action);
+    for (const el of root.querySelectorAll("#controls [data-action]")) {
+      if (el.dataset.action === wanted) el.classList.add("hinted");
+    }
+  }
+}
+
+function onCoach(msg) {
+  if (msg.type === "hint") {
+    if (msg.version !== state.version) return;
+    hint.version = msg.version;
+    hint.text = hintLine(msg.action, state.view, msg.reason);
+    hint.card = msg.action?.type === "play" ? msg.action.card : null;
+    hint.action = msg.action;
+    drawHintRow();
+  } else if (msg.type === "hint_asked") {
+    log.note(hintAskedLine(msg.name), "hint");
+  } else if (msg.type === "deal_analysed") {
+    together.analysed(msg.number);
+  }
+}
+
+const connection = new TableConnection(config.ws_path, { onState, onError, onStatus, onFinal, onCoach }, config.build);
 const together = new TableTogether(root, config.game, connection, () => state.table);
 
 /** Send an action; further clicks wait for the answer (a state or an error), at most 5 s. */
@@ -222,6 +266,15 @@ root.addEventListener("click", (e) => {
   }
   if (target.closest("[data-im-back]")) {
     connection.send({ type: "im_back" });
+    return;
+  }
+  if (target.closest("#hint-button")) {
+    hint.version = state.version;
+    hint.text = COACH.thinking;
+    hint.card = null;
+    hint.action = null;
+    drawHintRow();
+    connection.send({ type: "hint", version: state.version });
     return;
   }
   const handover = target.closest("[data-handover]");

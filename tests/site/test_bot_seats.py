@@ -196,3 +196,24 @@ def test_it_gives_bots_the_deals_events_from_the_log_and_from_memory_alike(
     for seq, events in enumerate(changes, start=1):
         kept.follow(SimpleNamespace(game_id=owner_game.pk, version=seq, events=events))
         assert kept.get(owner_game.pk, seq) == service.bot_history(owner_game.pk, seq)
+
+
+def test_the_host_sets_the_computer_players_pace_and_hints_at_any_time(
+    owner: User, friend: User
+) -> None:
+    data = form_data(seat_0=owner.pk, seat_1="bot:strong", seat_2="bot:easy", seat_3="bot:strong")
+    login(owner).post("/host/", data)
+    game = Game.objects.get(host=owner)
+    assert (game.bot_pace, game.hints) == ("normal", "solo")  # the defaults
+    start(game)
+    edit = f"/games/{game.pk}/edit/"
+    response = login(owner).post(edit, {**data, "bot_pace": "quick", "hints": "on"})
+    assert response.status_code == 302
+    game.refresh_from_db()
+    assert (game.bot_pace, game.hints) == ("quick", "on")
+    latest = cache.cached(game.pk, game.version)
+    assert latest is not None and (latest.bot_pace, latest.hints) == ("quick", "on")
+    refused = login(owner).post(edit, {**data, "bot_pace": "sleepy"})
+    assert refused.status_code == 200
+    game.refresh_from_db()
+    assert game.bot_pace == "quick"

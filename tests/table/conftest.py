@@ -39,7 +39,8 @@ TIMEOUT = 20.0
 # As long as the site's SQLite busy timeout.
 LOCK_WAIT_SECONDS = 20.0
 # Messages that arrive at any time, apart from the table's states and errors.
-ASIDE = ("chat", "presence")
+# Messages that come at any time, kept aside from the states: chat, presence, the coach's.
+ASIDE = ("chat", "presence", "hint", "hint_asked", "deal_analysed")
 
 
 def session_cookie(user: User) -> str:
@@ -72,8 +73,9 @@ class TableClient:
         return bool(accepted), detail
 
     async def receive(self, timeout: float = TIMEOUT) -> dict[str, Any]:
-        """The next message (a state is also kept as ``self.state``). Chat and presence
-        messages, which come at any time, are kept aside in ``self.aside``, not returned."""
+        """The next message (a state is also kept as ``self.state``). Chat, presence and the
+        coach's messages, which come at any time, are kept aside in ``self.aside``, not
+        returned."""
         if self.held:
             return self.held.pop(0)
         while True:
@@ -179,6 +181,7 @@ def _quick_table(transactional_db: None, settings: Settings) -> None:
     """A real (committing) database, short pauses between deals, and no rate limit unless a
     test sets one."""
     settings.NEXT_DEAL_DELAY = 0.05
+    settings.DEAL_ANALYSIS = False  # the tests of the analysis turn it on
     settings.WEBSOCKET_RATE_PER_SECOND = 10_000
     settings.CHAT_RATE_PER_SECOND = 10_000
 

@@ -104,7 +104,7 @@ class LivePlayer:
         message: dict[str, Any] = json.loads(await asyncio.wait_for(self.socket.recv(), timeout))
         if message["type"] == "state":
             self.latest = message
-        elif message["type"] in ("chat", "presence"):
+        elif message["type"] in ("chat", "presence", "hint", "hint_asked", "deal_analysed"):
             self.aside.append(message)
         else:
             self.errors.append(message)

@@ -10,18 +10,22 @@ that deal never showed and for a trump that was never shown.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import random
+import time
 from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
 from channels.db import database_sync_to_async
 from django.test import Client
+from pytest_django.fixtures import Settings
 
 from accounts.models import User
 from game.engine import Match
 from game.engine.cards import CODES, SUITS
+from game.engine.deck import packet
 from game.models import DealRecord, Game
 from game.table import deal_history
 from game.table.events import ends_deal
@@ -29,6 +33,8 @@ from tests.people import logged_in
 from tests.table.conftest import Open, TableClient, seat_everyone, settle
 
 ALL_CARDS = frozenset(CODES)
+# The analysis of the seeded deals takes a few seconds of CPU each in the worker.
+ANALYSIS_TIMEOUT = 240.0
 
 
 @dataclass
@@ -40,6 +46,8 @@ class DealTruth:
     shown: bool = False
     seventh: str | None = None
     single_hand: bool = False
+    hands: dict[int, set[str]] = field(default_factory=dict)  # each seat's eight cards
+    bidder: int | None = None
 
     def hidden(self) -> set[str]:
         """The cards the table never saw in this deal."""
@@ -58,6 +66,12 @@ def observe(match: Match, truths: dict[int, DealTruth]) -> None:
     truth.trump = SUITS[r.trump] if r.trump >= 0 else None
     truth.shown = r.trump_shown
     truth.seventh = CODES[r.seventh] if r.method == "seventh_card" else None
+    truth.bidder = r.bidder if r.bidder >= 0 else None
+    truth.hands = {
+        seat: {CODES[c] for c in (*packet(r.deck, r.first, seat, False),
+                                  *packet(r.deck, r.first, seat, True))}
+        for seat in range(4)
+    }
     truth.single_hand = r.sh_caller >= 0
 
 
@@ -125,10 +139,16 @@ def responses(client: Client, game: Game, numbers: list[int]) -> dict[str, tuple
     return out
 
 
-def assert_shows_only_what_the_table_saw(text: str, truth: DealTruth, where: str) -> None:
-    leaked = sorted(code for code in truth.hidden() if f'"{code}"' in text)
+def assert_shows_only_what_the_table_saw(
+    text: str, truth: DealTruth, where: str, seat: int | None = None
+) -> None:
+    """No card the table never saw and no trump never shown, but what the viewer in ``seat``
+    saw in that deal themselves (their own hand, their own trump as bidder), which the
+    analysis may name to them."""
+    own = truth.hands.get(seat, set()) if seat is not None else set()
+    leaked = sorted(code for code in truth.hidden() - own if f'"{code}"' in text)
     assert not leaked, f"{where} holds cards the table never saw: {leaked}"
-    if truth.trump and not truth.shown:
+    if truth.trump and not truth.shown and (seat is None or seat != truth.bidder):
         assert f'"trump": "{truth.trump}"' not in text, f"{where} names an unshown trump"
         assert f'"suit": "{truth.trump}"' not in text, f"{where} names an unshown trump"
 
@@ -140,16 +160,34 @@ async def played(
     friend: User,
     game: Game,
     monkeypatch: pytest.MonkeyPatch,
+    settings: Settings,
 ) -> dict[int, DealTruth]:
-    """Six deals played at the table, the same ones every run (the shuffles are seeded)."""
+    """Six deals played at the table, the same ones every run (the shuffles are seeded), and
+    analysed."""
+    settings.DEAL_ANALYSIS = True
     monkeypatch.setattr("game.table.service.secrets.randbelow", lambda n: 0)
     monkeypatch.setattr("game.engine.match.secrets.SystemRandom", lambda: random.Random(29))
     clients = await seat_everyone(open_table, players)
     await open_table(friend)
     truths = await play_deals(clients, clients[0], game, deals=6, seed=6)
+    await analysed(game)
     for client in clients:
         await client.close()
     return truths
+
+
+async def analysed(game: Game, timeout: float = ANALYSIS_TIMEOUT) -> None:
+    """Wait until every deal to be analysed has its analysis (made by the table's worker)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        left = [
+            r async for r in DealRecord.objects.filter(game=game).exclude(private={})
+            if (r.analysis or {}).get("status") not in ("ready", "failed")
+        ]
+        if not left:
+            return
+        await asyncio.sleep(0.5)
+    raise AssertionError(f"deals still analysing after {timeout} s")
 
 
 async def test_it_records_every_deal_that_ended(
@@ -201,7 +239,45 @@ async def test_it_never_shows_a_card_that_stayed_hidden(
                 continue
             number = int(url.rstrip("/").removesuffix(".json").rsplit("/", 1)[1])
             truth = played.get(number, DealTruth())
-            assert_shows_only_what_the_table_saw(text, truth, f"{viewer.first_name}: {url}")
+            seat = players.index(viewer) if viewer in players else None
+            assert_shows_only_what_the_table_saw(
+                text, truth, f"{viewer.first_name}: {url}", seat
+            )
+
+
+async def test_every_scored_deal_is_analysed_and_each_viewer_sees_their_share(
+    played: dict[int, DealTruth], game: Game, players: list[User], friend: User
+) -> None:
+    records = [r async for r in DealRecord.objects.filter(game=game).order_by("number")]
+    scored = [r for r in records if r.outcome in ("made", "lost") and not r.summary["results_only"]]
+    assert scored and all(r.private and (r.analysis or {}).get("status") == "ready" for r in scored)
+    assert all(not r.private for r in records if r.outcome not in ("made", "lost"))
+    hidden_items = 0
+    for record in scored:
+        truth = played[record.number]
+        analysis: dict[str, Any] = record.analysis or {}
+        for item in analysis["decisions"]:
+            names_hidden = any(
+                a["type"] == "play" and a["card"] in truth.hidden()
+                for a in (item["played"], item["suggested"])
+            )
+            assert item["private"] or not names_hidden, item
+            hidden_items += item["private"]
+        for viewer in [*players, friend]:
+            client = await database_sync_to_async(logged_in)(viewer)
+            url = f"/table/{game.pk}/deals/{record.number}.json"
+            response = await database_sync_to_async(client.get)(url)
+            review = json.loads(response.content)["review"]
+            assert review["status"] == "ready"
+            seat = players.index(viewer) if viewer in players else None
+            shown = {item["at"] for item in review["decisions"]}
+            expected = {
+                item["at"] for item in analysis["decisions"]
+                if not item["private"] or item["seat"] == seat
+            }
+            assert shown == expected, (viewer.first_name, record.number)
+            assert "deck" not in response.content.decode()
+    assert hidden_items  # the seeded deals hold suggestions of cards never played
 
 
 async def test_it_keeps_the_history_from_outsiders(

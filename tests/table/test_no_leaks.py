@@ -11,16 +11,20 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
 from channels.db import database_sync_to_async
+from pytest_django.fixtures import Settings
 
 from accounts.models import User
 from game.engine import Match
 from game.engine.cards import CODES
 from game.engine.deck import packet
 from game.models import Game
+from game.table import hints
 from tests.table.conftest import Open, TableClient, play_random_step, seat_everyone, settle
 
 PUBLIC_EVENT_CARDS = ("play", "trump_shown")
+HINT_TIMEOUT = 60.0  # the first hint waits for the worker process to start
 
 
 def secret_cards(match: Match, seat: int) -> set[str]:
@@ -54,7 +58,10 @@ def cards_made_public(events: list[dict[str, object]]) -> set[str]:
 def assert_no_secret_in(frames: list[str], secrets: set[str], seat: int) -> None:
     for text in frames:
         leaked = sorted(code for code in secrets if f'"{code}"' in text)
-        assert not leaked, f"seat {seat} was sent {leaked}: {text[:400]}"
+        if leaked:
+            at = text.index(f'"{leaked[0]}"')
+            where = text[max(0, at - 300):at + 100]
+            raise AssertionError(f"seat {seat} was sent {leaked}: {text[:200]} ... {where}")
 
 
 class SeatWatch:
@@ -86,14 +93,21 @@ class SeatWatch:
         return checked
 
 
-async def play_and_watch(clients: list[TableClient], game: Game, deals: int, seed: int) -> int:
-    """Play ``deals`` whole deals at random, checking every frame; returns frames checked."""
+async def play_and_watch(
+    clients: list[TableClient], game: Game, deals: int, seed: int, hint_every: int = 0
+) -> int:
+    """Play ``deals`` whole deals at random, checking every frame; returns frames checked.
+    With ``hint_every``, the player in turn asks for a hint every that many steps first."""
     rng = random.Random(seed)
     watches = [SeatWatch(client, seat) for seat, client in enumerate(clients)]
     checked = 0
     finished = 0
+    steps = 0
     while finished < deals:
         version = clients[0].state["version"]
+        steps += 1
+        if hint_every and steps % hint_every == 0:
+            await ask_for_a_hint(clients)
         if await play_random_step(clients, rng) is None:
             finished += 1
         await settle(clients, version + 1)
@@ -105,6 +119,37 @@ async def play_and_watch(clients: list[TableClient], game: Game, deals: int, see
                 assert view["trump"] is None or view["trump_shown"] or view["single_hand"]
             checked += watch.check(saved.version, match)
     return checked
+
+
+async def ask_for_a_hint(clients: list[TableClient]) -> None:
+    """The player in turn asks for a hint and reads the answer."""
+    able = [c for c in clients if c.latest is not None and c.latest["legal"]]
+    if not able:
+        return
+    await able[0].send({"type": "hint", "version": able[0].state["version"]})
+    answer = await able[0].receive_aside("hint", HINT_TIMEOUT)
+    assert answer["action"] in able[0].state["legal"]
+
+
+async def test_hints_and_the_analysis_never_send_a_card_either(
+    open_table: Open,
+    players: list[User],
+    friend: User,
+    game: Game,
+    settings: Settings,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    settings.DEAL_ANALYSIS = True
+    monkeypatch.setattr(hints, "HINT_INTERVAL_S", 0.0)
+    await Game.objects.filter(pk=game.pk).aupdate(hints="on")
+    clients = await seat_everyone(open_table, players)
+    watcher = await open_table(friend)
+    checked = await play_and_watch(clients, game, deals=3, seed=31, hint_every=3)
+    assert checked > 100
+    await watcher.state_at(clients[0].state["version"])
+    for client in [*clients, watcher]:
+        assert any('"hint_asked"' in text for text in client.frames)
+    assert sum('"type":"hint",' in text for c in clients for text in c.frames) > 5
 
 
 async def test_it_never_sends_a_player_a_card_they_may_not_see(

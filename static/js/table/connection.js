@@ -92,6 +92,8 @@ export class TableConnection {
       this.handlers.onChat?.(msg);
     } else if (msg.type === "presence") {
       this.handlers.onPresence?.(msg);
+    } else if (msg.type === "hint" || msg.type === "hint_asked" || msg.type === "deal_analysed") {
+      this.handlers.onCoach?.(msg);
     }
   }
 

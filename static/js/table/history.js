@@ -6,7 +6,7 @@ import { fmt, gettext, ngettext } from "../i18n.js";
 import { SUIT_NAME, cardText } from "./cards.js";
 import { drawTrick } from "./centre.js";
 import { positionOf } from "./seats.js";
-import { MATCH_WORDS, callName, eventText, roundResultText, seatName, signed, teamName } from "./words.js";
+import { COACH, MATCH_WORDS, analysisLine, callName, eventText, roundResultText, seatName, signed, teamName } from "./words.js";
 
 /** A table description for words.js and seat positions: the deal's players and the viewer. */
 export function dealTable(deal, viewer) {
@@ -192,16 +192,83 @@ export function dealSteps(deal) {
   return steps;
 }
 
-/** One deal, stepped through with Previous / Next (and the arrow keys). */
+// While a deal is being analysed its review asks again this often, at most this many times.
+const ANALYSIS_POLL_MS = 3000;
+const ANALYSIS_POLLS = 40;
+// Below this (game points, or share of deals made) a different choice is not listed.
+const SMALL_GAIN = 0.05;
+
+/** The analysis of a deal as a list: turning points first, then every decision the strong
+ * player would have made otherwise (or that cost points with every hand known). */
+export function drawAnalysis(box, review, table) {
+  const title = Object.assign(document.createElement("h3"), { className: "analysis-title", textContent: COACH.analysisTitle });
+  box.dataset.status = review?.status || "none";
+  if (!review || review.status !== "ready") {
+    const word = review?.status === "analysing" ? COACH.analysing : review?.status === "failed" ? COACH.analysisFailed : COACH.noAnalysis;
+    box.replaceChildren(title, Object.assign(document.createElement("p"), { className: "analysis-state", textContent: word }));
+    return;
+  }
+  const turning = new Set(review.turning);
+  const worth = (item) => {
+    if (turning.has(item.at)) return true;
+    if (item.exact) return item.exact.cost[0] > 0 || item.exact.cost[1] > 0;
+    const e = item.expected;
+    if (item.same) return false;
+    // A card the samples value the same as the one played is no lesson: leave it out.
+    return !e || e.suggested - e.played >= SMALL_GAIN || Math.abs(e.made_suggested - e.made_played) >= SMALL_GAIN;
+  };
+  const items = review.decisions.filter(worth);
+  items.sort((a, b) => Number(turning.has(b.at)) - Number(turning.has(a.at)) || a.at - b.at);
+  const list = document.createElement("ol");
+  list.className = "analysis-list";
+  for (const item of items) {
+    const li = document.createElement("li");
+    li.dataset.at = String(item.at);
+    if (turning.has(item.at)) {
+      li.classList.add("turning");
+      li.append(Object.assign(document.createElement("strong"), { textContent: `${COACH.turning}: ` }));
+    }
+    li.append(analysisLine(table, item));
+    list.append(li);
+  }
+  if (!items.length) list.append(Object.assign(document.createElement("li"), { textContent: COACH.noneShown }));
+  box.replaceChildren(title, list);
+}
+
+/** One deal, stepped through with Previous / Next (and the arrow keys), and its analysis;
+ * ``reload`` fetches the deal again while it is being analysed. */
 export class DealReview {
-  constructor(box, deal, viewer) {
+  constructor(box, deal, viewer, reload = null) {
     this.box = box;
     this.deal = deal;
     this.table = dealTable(deal, viewer);
     this.steps = dealSteps(deal);
     this.at = 0;
+    this.reload = reload;
+    this.polls = 0;
     this.build();
     this.show(0);
+    this.drawReview(deal.review);
+  }
+
+  /** Draw the analysis; while it is being made, ask again a little later. */
+  drawReview(review) {
+    drawAnalysis(this.analysis, review, this.table);
+    if (review?.status !== "analysing" || !this.reload || this.polls >= ANALYSIS_POLLS) return;
+    this.polls += 1;
+    clearTimeout(this.pollTimer);
+    this.pollTimer = setTimeout(() => this.refreshReview(), ANALYSIS_POLL_MS);
+  }
+
+  /** Fetch the deal again and draw its analysis (the analysis is ready, or may be). */
+  async refreshReview() {
+    if (!this.reload || !this.box.isConnected) return;
+    try {
+      const deal = await this.reload();
+      this.drawReview(deal.review);
+    } catch {
+      // Offline for a moment: the next poll or a reopening tries again.
+    }
   }
 
   build() {
@@ -252,7 +319,9 @@ export class DealReview {
     this.prev.addEventListener("click", () => this.show(this.at - 1));
     this.next.addEventListener("click", () => this.show(this.at + 1));
     nav.append(this.prev, this.next);
-    this.box.replaceChildren(title, facts, this.heading, this.felt, this.lines, nav);
+    this.analysis = document.createElement("section");
+    this.analysis.className = "review-analysis";
+    this.box.replaceChildren(title, facts, this.heading, this.felt, this.lines, nav, this.analysis);
     this.box.addEventListener("keydown", (e) => {
       if (e.key === "ArrowLeft") this.show(this.at - 1);
       if (e.key === "ArrowRight") this.show(this.at + 1);
@@ -389,14 +458,22 @@ export class DealsPanel {
       className: "button small review-close",
       textContent: gettext("Close"),
     });
-    new DealReview(review, deal, viewerOf(this.table()));
+    const url = `/table/${this.gameId}/deals/${number}.json`;
+    this.review = new DealReview(review, deal, viewerOf(this.table()), () => fetchJson(url));
+    this.reviewing = number;
     review.append(close);
     this.overlay.replaceChildren(review);
     this.overlay.hidden = false;
     review.focus();
   }
 
+  /** A deal's analysis is ready: an open review of it fetches it now. */
+  analysed(number) {
+    if (!this.overlay.hidden && this.reviewing === number) this.review?.refreshReview();
+  }
+
   close() {
+    this.reviewing = null;
     this.overlay.hidden = true;
     this.overlay.replaceChildren();
   }

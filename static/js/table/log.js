@@ -86,6 +86,14 @@ export class TableLog {
     this.scroll();
   }
 
+  /** A line that is no game event (a hint asked for): shown now, kept with the others. */
+  note(text, type) {
+    const line = { text, type };
+    this.lines.push(line);
+    this.list.append(this.item(line));
+    this.scroll();
+  }
+
   scroll() {
     if (this.follow) this.list.scrollTop = this.list.scrollHeight;
   }

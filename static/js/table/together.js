@@ -51,6 +51,13 @@ export class TableTogether {
     if (this.dealsShown()) this.refreshDeals();
   }
 
+  /** A deal's analysis is ready: the list (and an open review of that deal) show it. */
+  analysed(number) {
+    this.dealsStale = true;
+    if (this.dealsShown()) this.refreshDeals();
+    this.deals.analysed(number);
+  }
+
   /** Mark the Chat tab (and, on a phone, the button that opens the side) while lines wait
    * unseen; side.js clears the marks when they are opened. */
   markUnread(count) {

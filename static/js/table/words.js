@@ -295,3 +295,80 @@ export function statusText(table, view, you, legal = []) {
   if (!names.length) return { text: "", mine: false, task };
   return { text: fmt(gettext("%(names)s to %(task)s"), { names: orList(names), task }), mine: false, task };
 }
+
+// -- the coach: hints and the analysis of a finished deal ---------------------------------
+
+export const COACH = {
+  hint: gettext("Hint"),
+  hintTitle: gettext("What would the strong computer player do? Everyone's log will say you asked."),
+  thinking: gettext("Thinking…"),
+  analysing: gettext("Analysing…"),
+  analysisTitle: gettext("Analysis"),
+  analysisFailed: gettext("The analysis of this deal failed."),
+  noAnalysis: gettext("No analysis for this deal (only deals played to a score made here are analysed)."),
+  turning: gettext("Turning point"),
+  agreed: gettext("The strong player agrees."),
+  noneShown: gettext("Every decision here matched the strong player's choice or had no choice."),
+};
+
+/** An action as words inside a sentence: "play the A♠", "bid 17", "pass", "hearts as trump". */
+export function actionWords(action) {
+  switch (action.type) {
+    case "play":
+      return fmt(gettext("play the %(card)s"), { card: cardText(action.card) });
+    case "bid":
+      return fmt(gettext("bid %(value)s"), { value: action.value });
+    case "trump":
+      return fmt(gettext("%(suit)s as trump"), { suit: SUIT_NAME[action.suit] });
+    case "pass":
+      return gettext("pass");
+    default:
+      return actionLabel(action, null);
+  }
+}
+
+/** What the strong player would do, as a line: "Hint: play the A♠ — draws trump." */
+export function hintLine(action, view, reason) {
+  if (!action) return gettext("Hint: declare your marriage.");
+  const what = actionWords(action);
+  return reason
+    ? fmt(gettext("Hint: %(what)s — %(reason)s."), { what, reason })
+    : fmt(gettext("Hint: %(what)s."), { what });
+}
+
+/** The log line of a hint asked for. */
+export function hintAskedLine(name) {
+  return fmt(gettext("%(name)s asked for a hint"), { name });
+}
+
+/** One decision of the analysis in words. */
+export function analysisLine(table, item) {
+  const who = seatName(table, item.seat);
+  const act = (a) => (a.type === "play" ? cardText(a.card) : actionWords(a));
+  const values = { who, trick: item.trick, played: act(item.played), suggested: act(item.suggested) };
+  let text = item.trick
+    ? fmt(gettext("Trick %(trick)s: %(who)s chose %(played)s"), values)
+    : fmt(gettext("Calls: %(who)s chose %(played)s"), values);
+  if (!item.same) {
+    text += item.suggested.type === "play"
+      ? fmt(gettext("; the strong player would play %(suggested)s"), values)
+      : fmt(gettext("; the strong player would %(suggested)s"), values);
+  }
+  const e = item.expected;
+  if (e && !item.same) {
+    const gain = e.suggested - e.played;
+    text += fmt(gettext(" (expected %(gain)s game points; contract made in %(played)s%% of sampled deals, %(suggested)s%% with its choice)"), {
+      gain: `${gain >= 0 ? "+" : ""}${gain.toFixed(2)}`,
+      played: Math.round(100 * e.made_played),
+      suggested: Math.round(100 * e.made_suggested),
+    });
+  }
+  const x = item.exact;
+  if (x && (x.cost[0] > 0 || x.cost[1] > 0)) {
+    const best = x.best_moves.map((c) => (c === "show_trump" ? gettext("show trump") : cardText(c))).join(", ");
+    text += fmt(gettext(". With every hand known it cost %(game)s game points and %(card)s card points (best: %(best)s)"), {
+      game: x.cost[0], card: x.cost[1], best,
+    });
+  }
+  return `${text}.`;
+}

@@ -1,0 +1,127 @@
+"""The coach in a real browser: a hint on your turn, and the analysis of the finished deal.
+
+A real daphne server and a real Chromium, on a laptop (1280x800) and a phone (390x844):
+Asha plays alone against three computer players (hints are allowed by default then). On
+her turn she asks for a hint on each screen: the hint and its reason show under her
+choices, and the log says she asked. She plays the deal out; the Deals tab, and then the
+deal's own page, show its analysis once the bot worker has made it ("Analysing…" until
+then).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, ViewportSize
+
+from tests.browser.test_bots_play import READY, SEED
+from tests.browser.test_table_play import PHONE, choose, round_over, version, wait_past
+from tests.live_site import LiveSite
+
+pytestmark = [pytest.mark.browser, pytest.mark.server]
+
+SHOTS = "/tmp/twentynine-coach"
+LAPTOP: ViewportSize = {"width": 1280, "height": 800}
+ANALYSIS_TIMEOUT_MS = 240_000
+HINT_INTERVAL_MS = 5_200  # game.table.hints.HINT_INTERVAL_S, and a little more
+
+
+@pytest.fixture
+def coach_site(tmp_path: Path) -> Iterator[LiveSite]:
+    site = LiveSite(tmp_path, extra_env={"BOT_DELAY": "0.2", "NEXT_DEAL_DELAY": "600"})
+    site.start()
+    try:
+        yield site
+    finally:
+        site.stop()
+
+
+def open_page(
+    browser: Browser, site: LiveSite, session: str, size: ViewportSize, path: str,
+    errors: list[str],
+) -> Page:
+    context = browser.new_context(viewport=size)
+    context.add_cookies([{"name": "sessionid", "value": session, "url": site.url}])
+    page = context.new_page()
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(f"{site.url}{path}")
+    return page
+
+
+def ask_for_a_hint(page: Page, shot: str) -> str:
+    """Click Hint on this page (it is Asha's turn) and return the hint shown."""
+    page.wait_for_selector("#hint-row:not([hidden]) #hint-button")
+    page.locator("#hint-button").click()
+    page.wait_for_function(
+        "() => (document.querySelector('#hint-text')?.textContent || '').startsWith('Hint:')",
+        timeout=60000,
+    )
+    page.screenshot(path=shot)
+    return page.locator("#hint-text").inner_text()
+
+
+def test_a_hint_on_your_turn_and_the_analysis_of_the_deal(
+    coach_site: LiveSite, browser: Browser
+) -> None:
+    try:
+        coach(coach_site, browser)
+    finally:
+        print(coach_site.log()[-5000:])  # shown by pytest only when the test fails
+
+
+def coach(site: LiveSite, browser: Browser) -> None:
+    seeded = json.loads(site.shell(SEED).strip().splitlines()[-1])
+    game, session = seeded["game"], seeded["sessions"]["Asha"]
+    errors: list[str] = []
+    laptop = open_page(browser, site, session, LAPTOP, f"/table/{game}/", errors)
+    phone = open_page(browser, site, session, PHONE, f"/table/{game}/", errors)
+    laptop.wait_for_function(READY, timeout=60000)
+    hint = ask_for_a_hint(laptop, f"{SHOTS}-hint-laptop.png")
+    assert "Hint:" in hint, hint
+    laptop.wait_for_selector("#log li[data-type='hint']:has-text('Asha asked for a hint')")
+    phone.wait_for_function(READY, timeout=60000)
+    phone.wait_for_timeout(HINT_INTERVAL_MS)
+    if version(phone) == version(laptop):
+        ask_for_a_hint(phone, f"{SHOTS}-hint-phone.png")
+
+    rng = random.Random(20)
+    for _step in range(300):
+        laptop.wait_for_function(READY, timeout=60000)
+        if round_over(laptop):
+            break
+        before = version(laptop)
+        if choose(laptop, rng) is not None:
+            wait_past(laptop, before)
+    else:
+        pytest.fail("the deal did not reach a round result")
+
+    laptop.locator("#tab-deals").click()
+    scored = "#deal-list tr[data-outcome='made'], #deal-list tr[data-outcome='lost']"
+    laptop.wait_for_selector(scored)
+    number = laptop.locator(scored).last.get_attribute("data-deal")
+    laptop.locator(scored).last.locator(".deal-open").click()
+    analysis = "#deal-review-overlay .review-analysis"
+    laptop.wait_for_selector(f"{analysis}[data-status='ready']", timeout=ANALYSIS_TIMEOUT_MS)
+    laptop.locator(analysis).scroll_into_view_if_needed()
+    laptop.screenshot(path=f"{SHOTS}-analysis-laptop.png")
+    lines = laptop.locator(f"{analysis} .analysis-list li").all_inner_texts()
+    assert lines and all(line.strip() for line in lines), lines
+
+    phone.reload()
+    phone.wait_for_selector("#table-app:not([data-phase='waiting'])")
+    phone.locator("#side-toggle").click()
+    phone.locator("#tab-deals").click()
+    phone.locator(f"#deal-list tr[data-deal='{number}'] .deal-open").click()
+    phone.wait_for_selector(f"{analysis}[data-status='ready']", timeout=ANALYSIS_TIMEOUT_MS)
+    phone.locator(analysis).scroll_into_view_if_needed()
+    phone.screenshot(path=f"{SHOTS}-analysis-phone.png")
+
+    for page, name in ((phone, "phone"), (laptop, "laptop")):
+        page.goto(f"{site.url}/table/{game}/deals/{number}/")
+        page.wait_for_selector("#deal-review .review-analysis[data-status='ready']")
+        page.screenshot(path=f"{SHOTS}-deal-page-{name}.png", full_page=True)
+    assert errors == []

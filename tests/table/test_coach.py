@@ -1,0 +1,246 @@
+"""The computer as coach at the live table: hints over the real consumer, the computer
+players' pace, and the analysis of a finished deal (replayed and judged in the worker).
+
+Hints: the player in turn gets the strong player's move from their own view with a reason
+where one is given, every socket at the table gets a ``hint_asked`` line, and a hint out
+of turn, on a stale version, too soon after the last, from a spectator, or where the host
+has not allowed hints is refused with its code.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import replace
+from typing import Any
+
+import pytest
+from channels.db import database_sync_to_async
+from django.conf import settings
+
+from accounts.models import User
+from game.engine import Match, Rules
+from game.models import Game
+from game.table import bot_turns, hints
+from game.table.bot_turns import pause
+from game.table.deal_analysis import analyse_decision, played_cards, trump_shown, turning_points
+from game.table.deal_history import review_for
+from game.table.seats import Player
+from game.table.service import seats_changed
+from game.table.snapshot import Snapshot
+from tests.table.conftest import ASIDE, Open, TableClient, seat_everyone, settle
+
+HINT_TIMEOUT = 60.0  # the first hint waits for the worker process to start
+
+
+@pytest.fixture(autouse=True)
+def _fresh_hint_counts() -> None:
+    hints._last.clear()
+
+
+async def set_hints(game: Game, value: str) -> None:
+    await Game.objects.filter(pk=game.pk).aupdate(hints=value)
+    await database_sync_to_async(seats_changed)(game.pk)
+
+
+async def in_turn(
+    clients: list[TableClient], game: Game
+) -> tuple[TableClient, list[TableClient]]:
+    """The client whose turn it is (one person acts in the auction) and the others, once
+    every client has the game's current version."""
+    version = (await Game.objects.aget(pk=game.pk)).version
+    await settle(clients, version)
+    able = [c for c in clients if c.state["legal"]]
+    assert able, [c.state["view"]["turn"] for c in clients]
+    return able[0], [c for c in clients if c is not able[0]]
+
+
+async def answer(client: TableClient, kind: str, timeout: float = HINT_TIMEOUT) -> dict[str, Any]:
+    """The next message of this kind (states and others read past)."""
+    if kind in ASIDE:
+        return await client.receive_aside(kind, timeout)
+    deadline = time.monotonic() + timeout
+    while True:
+        message = await client.receive(max(0.1, deadline - time.monotonic()))
+        if message["type"] == kind:
+            return message
+
+
+async def test_a_hint_answers_the_player_in_turn_and_tells_the_table(
+    open_table: Open, players: list[User], game: Game, friend: User
+) -> None:
+    await set_hints(game, "on")
+    clients = await seat_everyone(open_table, players)
+    watcher = await open_table(friend)
+    asker, others = await in_turn(clients, game)
+    version = asker.state["version"]
+    assert asker.state["table"]["hints"] is True
+    started = time.monotonic()
+    await asker.send({"type": "hint", "version": version})
+    hint = await answer(asker, "hint")
+    elapsed = time.monotonic() - started
+    assert hint["version"] == version
+    assert hint["action"] in asker.state["legal"]
+    assert elapsed < HINT_TIMEOUT
+    for client in [*others, watcher]:
+        told = await answer(client, "hint_asked")
+        assert told["seat"] == asker.seat and told["name"] == players[asker.seat].first_name
+    # Too soon after the last one.
+    await asker.send({"type": "hint", "version": version})
+    refused = await answer(asker, "error")
+    assert refused["code"] == "rate_limited"
+    hints._last.clear()
+    # Out of turn, stale, a spectator.
+    await others[0].send({"type": "hint", "version": version})
+    assert (await answer(others[0], "error"))["code"] == "not_your_turn"
+    await asker.send({"type": "hint", "version": version - 1})
+    assert (await answer(asker, "error"))["code"] == "stale"
+    await watcher.send({"type": "hint", "version": version})
+    assert (await answer(watcher, "error"))["code"] == "not_seated"
+    await asker.send({"type": "hint"})
+    assert (await answer(asker, "error"))["code"] == "missing_field"
+
+
+async def test_hints_follow_the_hosts_option(
+    open_table: Open, players: list[User], game: Game
+) -> None:
+    clients = await seat_everyone(open_table, players)
+    asker, _ = await in_turn(clients, game)
+    # The default: with people other than the host seated, no hints.
+    assert asker.state["table"]["hints"] is False
+    await asker.send({"type": "hint", "version": asker.state["version"]})
+    assert (await answer(asker, "error"))["code"] == "hints_off"
+    await set_hints(game, "off")
+    asker, _ = await in_turn(clients, game)
+    await asker.send({"type": "hint", "version": asker.state["version"]})
+    assert (await answer(asker, "error"))["code"] == "hints_off"
+
+
+def test_hints_are_on_by_default_only_for_a_host_alone_with_computer_players() -> None:
+    alone = _snapshot([Player(0, 7, "Olive", "", True), *_bots(3)], hints="solo")
+    assert alone.hints_allowed()
+    with_friend = replace(alone, players=(alone.players[0], Player(1, 8, "Bilal", "", True),
+                                          *_bots(2, first=2)))
+    assert not with_friend.hints_allowed()
+    assert replace(with_friend, hints="on").hints_allowed()
+    assert not replace(alone, hints="off").hints_allowed()
+
+
+def test_hint_reasons_are_words() -> None:
+    assert hints.reason_text(["draws_trump", 0]) == "draws trump"
+    assert hints.reason_text(["makes_contract", 71]) == (
+        "makes the contract in most sampled deals: 71%"
+    )
+    assert hints.reason_text(None) is None
+
+
+# -- pace -------------------------------------------------------------------------------------
+
+
+def _bots(n: int, first: int = 1) -> list[Player]:
+    return [Player(first + k, None, None, "strong", False) for k in range(n)]
+
+
+def _snapshot(players: list[Player], match: Match | None = None, **fields: Any) -> Snapshot:
+    return Snapshot(
+        game_id=1, version=1, name="g", host_id=7, players=tuple(players), conference_link="",
+        play_direction="ccw", rules={}, next_deal_at=None, match=match, events=[], **fields,
+    )
+
+
+def _match_in(phase: str) -> Match:
+    """A seeded match walked to ``phase``: the first speaker bids, everyone else passes."""
+    for seed in range(200):
+        m = Match(Rules(), dealer=0, seed=seed)
+        m.deal()
+        for _ in range(40):
+            r = m.round
+            if r is None:
+                break
+            if r.phase == phase:
+                return m
+            seat = m.turn()[0]
+            legal = m.legal_actions(seat)
+            bids = [a for a in legal if a["type"] == "bid"]
+            first_bid = r.phase == "bidding" and r.auction.high_seat < 0 and bids
+            choice = bids[0] if first_bid else next(
+                (a for a in legal if a["type"] in ("pass", "trump")), legal[0]
+            )
+            m.apply(seat, choice)
+    raise AssertionError(f"no seed reaches {phase}")
+
+
+def test_no_pause_for_a_pass_that_means_nothing_and_the_pace_scales_the_rest() -> None:
+    delay = float(settings.BOT_DELAY) or 1.0
+    settings.BOT_DELAY = delay
+    bidding = _snapshot(_bots(4, first=0), _match_in("bidding"))
+    doubling = _snapshot(_bots(4, first=0), _match_in("doubling"))
+    passing = {"type": "pass"}
+    assert pause(doubling, passing) == 0.0
+    assert pause(bidding, passing) == delay  # an auction pass keeps its pause
+    assert pause(replace(bidding, bot_pace="quick"), passing) == delay * bot_turns.PACE["quick"]
+    assert pause(replace(bidding, bot_pace="slow"), {"type": "bid", "value": 16}) == (
+        delay * bot_turns.PACE["slow"]
+    )
+    assert bot_turns.PACE["quick"] < 1 < bot_turns.PACE["slow"]
+
+
+# -- the analysis of a finished deal ----------------------------------------------------------
+
+
+def _played_deal(seed: int) -> tuple[Rules, int, list[str], list[tuple[int, dict[str, Any]]],
+                                     list[dict[str, Any]]]:
+    """A whole deal played at random from a seeded deck: rules, dealer, deck, actions, events."""
+    rng = random.Random(seed)
+    for attempt in range(100):
+        m = Match(Rules(), dealer=attempt % 4, seed=seed * 100 + attempt)
+        events = m.deal()
+        r = m.round
+        if r is None:
+            continue
+        from game.engine.cards import CODES
+        deck = [CODES[c] for c in r.deck]
+        actions: list[tuple[int, dict[str, Any]]] = []
+        while m.round is not None:
+            seat = m.turn()[0]
+            action = rng.choice(m.legal_actions(seat))
+            actions.append((seat, action))
+            events += m.apply(seat, action)
+        if events[-1]["type"] == "round_end":
+            return m.rules, m.dealer - 1 & 3, deck, actions, events
+    raise AssertionError("no deal played to a score")
+
+
+def test_the_analysis_replays_the_deal_and_judges_each_choice() -> None:
+    rules, dealer, deck, actions, events = _played_deal(3)
+    out, shown = played_cards(events), trump_shown(events)
+    items = [
+        item for at in range(len(actions))
+        if (item := analyse_decision(rules, dealer, deck, actions, at, out, shown)) is not None
+    ]
+    assert items
+    for item in items:
+        assert actions[item["at"]] == (item["seat"], item["played"])
+        assert item["same"] == (item["played"] == item["suggested"])
+        if item["exact"] is not None:
+            assert len(out) == 32 and min(item["exact"]["cost"]) >= 0
+    assert set(turning_points(items)) <= {item["at"] for item in items}
+
+
+def test_an_item_naming_a_hidden_card_goes_only_to_that_seats_player() -> None:
+    item = {"at": 5, "seat": 1, "phase": "play", "trick": 2, "played": {"type": "play",
+            "card": "7C"}, "suggested": {"type": "play", "card": "JS"}, "same": False,
+            "expected": None, "exact": None, "private": True}
+    public = {**item, "at": 6, "seat": 2, "private": False, "suggested": item["played"]}
+    analysis = {"status": "ready", "exact": False, "decisions": [item, public],
+                "turning": [5, 6], "cpu_s": 1.0}
+    private = {"holders": [10, 11, 12, 13], "deck": [], "dealer": 0, "number": 1}
+    mine = review_for(analysis, private, 11)
+    assert [d["at"] for d in mine["decisions"]] == [5, 6] and mine["turning"] == [5, 6]
+    assert "private" not in mine["decisions"][0]
+    for viewer in (10, 12, 13, None):
+        theirs = review_for(analysis, private, viewer)
+        assert [d["at"] for d in theirs["decisions"]] == [6] and theirs["turning"] == [6]
+        assert '"JS"' not in str(theirs).replace("'", '"')
+    assert review_for(None, private, 11) == {"status": "analysing"}
+    assert review_for(analysis, {}, 11) == {"status": "none"}
