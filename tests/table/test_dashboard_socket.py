@@ -106,8 +106,9 @@ async def test_a_game_hosted_by_a_friend_appears(friend: User) -> None:
         return create_game(other, "Asha's new table", [other, None, None, None])
 
     hosted = await database_sync_to_async(host)()
+    # The card reaches the socket opened before the game existed: through a refresh, or in
+    # the socket's first listing when that was read after the game was made (a busy server).
     await board.until(lambda b: hosted.pk in b.cards)
-    assert board.refreshes >= 1
     assert board.cards[hosted.pk]["status"].startswith("Waiting for Asha")
 
 
