@@ -358,6 +358,8 @@ def play_a_deal_watch_it_and_reset(live_site: LiveSite, browser: Browser) -> Non
 
     # The server goes away and comes back: the page says so, reconnects, and play goes on.
     player = players[1]
+    player.wait_for_selector("#hand .card[data-card]")  # the next deal has been dealt
+    settle(everyone)
     hand = hand_and_trick(player)[0]
     live_site.stop()
     player.locator("#conn-badge").wait_for(state="visible")
