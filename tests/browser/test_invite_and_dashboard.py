@@ -72,7 +72,7 @@ print(json.dumps({
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveSite]:
     running = LiveSite(
-        tmp_path_factory.mktemp("invite"), extra_env={"BOT_DELAY": "0.2", "NEXT_DEAL_DELAY": "30"}
+        tmp_path_factory.mktemp("invite"), extra_env={"BOT_DELAY": "0.2", "NEXT_DEAL_DELAY": "5"}
     )
     running.start()
     try:
@@ -133,7 +133,7 @@ def play_until_first_card(page: Page) -> tuple[int, str]:
             print("a deal ended first:", page.locator("#round-result").inner_text()[:200])
             page.wait_for_function(
                 "() => document.querySelector('#table-app').dataset.phase !== 'deal'",
-                timeout=60000,
+                timeout=120000,
             )
             continue
         before = version(page)
