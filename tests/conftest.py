@@ -13,9 +13,5 @@ from tests.live_site import LiveSite
 @pytest.fixture
 def live_site(tmp_path: Path) -> Iterator[LiveSite]:
     """A real daphne server on loopback with its own database, stopped afterwards."""
-    site = LiveSite(tmp_path)
-    site.start()
-    try:
+    with LiveSite.running(tmp_path) as site:
         yield site
-    finally:
-        site.stop()

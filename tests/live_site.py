@@ -14,6 +14,8 @@ import socket
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import psycopg
@@ -89,6 +91,19 @@ class LiveSite:
     def shell(self, code: str) -> str:
         """Run Python code inside Django (manage.py shell -c) and return what it prints."""
         return self.manage("shell", "-c", code)
+
+    @classmethod
+    @contextmanager
+    def running(
+        cls, workdir: Path, extra_env: dict[str, str] | None = None
+    ) -> Iterator[LiveSite]:
+        """A site started for the block and stopped after it, however the block ends."""
+        site = cls(workdir, extra_env)
+        site.start()
+        try:
+            yield site
+        finally:
+            site.stop()
 
     def start(self) -> None:
         """Start daphne and wait until it answers."""

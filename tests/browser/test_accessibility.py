@@ -27,12 +27,10 @@ STAGES = ["bidding", "trump", "doubling", "mid_trick", "show_trump"]
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveSite]:
-    live = LiveSite(Path(tmp_path_factory.mktemp("a11y")), {"NEXT_DEAL_DELAY": "600"})
-    live.start()
-    try:
+    with LiveSite.running(
+        Path(tmp_path_factory.mktemp("a11y")), {"NEXT_DEAL_DELAY": "600"}
+    ) as live:
         yield live
-    finally:
-        live.stop()
 
 
 @pytest.fixture(scope="module")

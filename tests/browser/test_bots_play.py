@@ -59,12 +59,10 @@ READY = (
 @pytest.fixture
 def bot_site(tmp_path: Path) -> Iterator[LiveSite]:
     # The result stays on show: the next deal would start (and the bots bid) 30 s later.
-    site = LiveSite(tmp_path, extra_env={"BOT_DELAY": "0.2", "NEXT_DEAL_DELAY": "30"})
-    site.start()
-    try:
+    with LiveSite.running(
+        tmp_path, extra_env={"BOT_DELAY": "0.2", "NEXT_DEAL_DELAY": "30"}
+    ) as site:
         yield site
-    finally:
-        site.stop()
 
 
 def open_page(browser: Browser, site: LiveSite, game: int, session: str, errors: list[str]) -> Page:

@@ -32,12 +32,10 @@ HINT_INTERVAL_MS = 5_200  # game.table.hints.HINT_INTERVAL_S, and a little more
 
 @pytest.fixture
 def coach_site(tmp_path: Path) -> Iterator[LiveSite]:
-    site = LiveSite(tmp_path, extra_env={"BOT_DELAY": "0.2", "NEXT_DEAL_DELAY": "600"})
-    site.start()
-    try:
+    with LiveSite.running(
+        tmp_path, extra_env={"BOT_DELAY": "0.2", "NEXT_DEAL_DELAY": "600"}
+    ) as site:
         yield site
-    finally:
-        site.stop()
 
 
 def open_page(

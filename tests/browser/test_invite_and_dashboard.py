@@ -71,14 +71,10 @@ print(json.dumps({
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveSite]:
-    running = LiveSite(
+    with LiveSite.running(
         tmp_path_factory.mktemp("invite"), extra_env={"BOT_DELAY": "0.2", "NEXT_DEAL_DELAY": "5"}
-    )
-    running.start()
-    try:
+    ) as running:
         yield running
-    finally:
-        running.stop()
 
 
 ONE_OPEN = '[None, "easy", "easy", "easy"]'

@@ -33,12 +33,10 @@ FONT = {
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveSite]:
-    live = LiveSite(Path(tmp_path_factory.mktemp("lang")), {"NEXT_DEAL_DELAY": "600"})
-    live.start()
-    try:
+    with LiveSite.running(
+        Path(tmp_path_factory.mktemp("lang")), {"NEXT_DEAL_DELAY": "600"}
+    ) as live:
         yield live
-    finally:
-        live.stop()
 
 
 @pytest.fixture(scope="module")

@@ -34,12 +34,10 @@ SUIT = {"S": "Spades", "H": "Hearts", "C": "Clubs", "D": "Diamonds"}
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveSite]:
     """One server for the module; a long NEXT_DEAL_DELAY keeps each round result on show."""
-    live = LiveSite(Path(tmp_path_factory.mktemp("fits")), {"NEXT_DEAL_DELAY": "600"})
-    live.start()
-    try:
+    with LiveSite.running(
+        Path(tmp_path_factory.mktemp("fits")), {"NEXT_DEAL_DELAY": "600"}
+    ) as live:
         yield live
-    finally:
-        live.stop()
 
 
 @pytest.fixture(scope="module")

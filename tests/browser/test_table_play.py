@@ -29,12 +29,8 @@ def live_site(tmp_path: Path) -> Iterator[LiveSite]:
     """The site with a next deal 3 s after a round's end: long enough for every page's result
     to be read on a busy machine before the next deal replaces it (an annulled one may end as
     it is dealt), short enough for play to go on after the reset and the restart."""
-    site = LiveSite(tmp_path, extra_env={"NEXT_DEAL_DELAY": "3"})
-    site.start()
-    try:
+    with LiveSite.running(tmp_path, extra_env={"NEXT_DEAL_DELAY": "3"}) as site:
         yield site
-    finally:
-        site.stop()
 
 NAMES = ["Asha", "Bilal", "Chitra", "Dev", "Esha"]
 DESKTOP: ViewportSize = {"width": 1280, "height": 900}

@@ -65,15 +65,11 @@ print(json.dumps({"game": game.pk, "sessions": sessions}))
 
 @pytest.fixture
 def timer_site(tmp_path: Path) -> Iterator[LiveSite]:
-    site = LiveSite(
+    with LiveSite.running(
         tmp_path,
         extra_env={"BOT_DELAY": "0.1", "TURN_TIMER_SCALE": "0.4", "NEXT_DEAL_DELAY": "1"},
-    )
-    site.start()
-    try:
+    ) as site:
         yield site
-    finally:
-        site.stop()
 
 
 def seed(site: LiveSite, kind: str) -> dict[str, object]:

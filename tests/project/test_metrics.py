@@ -23,12 +23,10 @@ MOVES = 6
 
 @pytest.fixture
 def site(tmp_path: Path) -> Iterator[LiveSite]:
-    running = LiveSite(tmp_path, {"METRICS_PORT": str(free_port()), "METRICS_ADDRESS": "127.0.0.1"})
-    running.start()
-    try:
+    with LiveSite.running(
+        tmp_path, {"METRICS_PORT": str(free_port()), "METRICS_ADDRESS": "127.0.0.1"}
+    ) as running:
         yield running
-    finally:
-        running.stop()
 
 
 def scrape(site: LiveSite) -> dict[str, float]:

@@ -41,12 +41,8 @@ print(json.dumps({"version": game.version, "rows": rows}))
 
 @pytest.fixture
 def slow_bots(tmp_path: Path) -> Iterator[LiveSite]:
-    site = LiveSite(tmp_path, extra_env={"BOT_DELAY": "2"})
-    site.start()
-    try:
+    with LiveSite.running(tmp_path, extra_env={"BOT_DELAY": "2"}) as site:
         yield site
-    finally:
-        site.stop()
 
 
 def action_log(site: LiveSite, game: int) -> dict[str, Any]:
