@@ -29,6 +29,7 @@ from game.table.seats import Player
 from game.table.service import seats_changed
 from game.table.snapshot import Snapshot
 from tests.table.conftest import ASIDE, Open, TableClient, seat_everyone, settle
+from tests.table.stages import match_in
 
 HINT_TIMEOUT = 60.0  # the first hint waits for the worker process to start
 
@@ -148,33 +149,11 @@ def _snapshot(players: list[Player], match: Match | None = None, **fields: Any) 
     )
 
 
-def _match_in(phase: str) -> Match:
-    """A seeded match walked to ``phase``: the first speaker bids, everyone else passes."""
-    for seed in range(200):
-        m = Match(Rules(), dealer=0, seed=seed)
-        m.deal()
-        for _ in range(40):
-            r = m.round
-            if r is None:
-                break
-            if r.phase == phase:
-                return m
-            seat = m.turn()[0]
-            legal = m.legal_actions(seat)
-            bids = [a for a in legal if a["type"] == "bid"]
-            first_bid = r.phase == "bidding" and r.auction.high_seat < 0 and bids
-            choice = bids[0] if first_bid else next(
-                (a for a in legal if a["type"] in ("pass", "trump")), legal[0]
-            )
-            m.apply(seat, choice)
-    raise AssertionError(f"no seed reaches {phase}")
-
-
 def test_no_pause_for_a_pass_that_means_nothing_and_the_pace_scales_the_rest() -> None:
     delay = float(settings.BOT_DELAY) or 1.0
     settings.BOT_DELAY = delay
-    bidding = _snapshot(_bots(4, first=0), _match_in("bidding"))
-    doubling = _snapshot(_bots(4, first=0), _match_in("doubling"))
+    bidding = _snapshot(_bots(4, first=0), match_in("bidding"))
+    doubling = _snapshot(_bots(4, first=0), match_in("doubling"))
     passing = {"type": "pass"}
     assert pause(doubling, passing) == 0.0
     assert pause(bidding, passing) == delay  # an auction pass keeps its pause
