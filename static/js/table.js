@@ -17,7 +17,7 @@ import { bottomSeat, drawSeats } from "./table/seats.js";
 import { setUpSide } from "./table/side.js";
 import { drawBack, updateTimer } from "./table/timer.js";
 import { TableTogether } from "./table/together.js";
-import { COACH, MATCH_WORDS, eventText, hintAskedLine, hintLine, seatName, sentence, statusText } from "./table/words.js";
+import { COACH, MATCH_WORDS, eventText, hintAskedLine, hintLine, seatName, sentence, statusText, toldEvents } from "./table/words.js";
 
 /** The question a host confirms before a reset. */
 const resetQuestion = (what) => ({
@@ -142,7 +142,7 @@ function onState(msg) {
   if (msg.history) log.addHistory(msg.history, state.table, state.view);
   else log.add(events, state.table, state.view, msg.version);
   together.afterState(events);
-  for (const event of events.filter((e) => e.type === "reset")) {
+  for (const event of toldEvents(events).filter((e) => e.type === "reset")) {
     toast.show(sentence(eventText(state.table, event, state.view)), "announce", 6000);
   }
   draw();

@@ -169,3 +169,46 @@ def test_it_writes_each_event_in_plain_words(page: Page, event: dict[str, Any], 
     assert (
         call(page, "words", "eventText", TABLE, event, {"bid": {"seat": 1, "value": 17}}) == words
     )
+
+
+def test_it_tells_the_three_resets_of_reset_all_as_one(page: Page) -> None:
+    events = [
+        {"type": "reset", "what": "score", "all": True},
+        {"type": "reset", "what": "deck", "all": True},
+        {"type": "reset", "what": "round", "all": True},
+        {"type": "deal", "dealer": 2, "packet": 1},
+    ]
+    told = call(page, "words", "toldEvents", events)
+    assert told == [events[0], events[3]]
+    assert call(page, "words", "eventText", TABLE, told[0], None) == (
+        "The host reset the score, the deal and the deck"
+    )
+    one = [{"type": "reset", "what": "round"}, {"type": "deal", "dealer": 2, "packet": 1}]
+    assert call(page, "words", "toldEvents", one) == one
+    assert call(page, "words", "eventText", TABLE, one[0], None) == (
+        "The host abandoned this deal: the same dealer deals again"
+    )
+
+
+def test_it_says_an_annulment_reason_from_the_pages_catalogue(page: Page) -> None:
+    """The socket sends the engine's English; the page's catalogue (learn/catalogue.py)
+    holds its translation, which every place that shows a reason looks up."""
+    english = "All four players passed."
+    page.evaluate(
+        """(english) => {
+            globalThis.gettext = (m) => (m === english ? "চারজনই পাস (TEST-bn)" : m);
+        }""",
+        english,
+    )
+    try:
+        annulled = {"annulled": True, "reason": "all_passed", "reason_text": english, "dealer": 3}
+        assert call(page, "words", "roundResultText", TABLE, annulled) == (
+            "Deal annulled: চারজনই পাস (TEST-bn). Dev deals again."
+        )
+        event = {"type": "annulled", "reason": "all_passed", "reason_text": english}
+        assert call(page, "words", "eventText", TABLE, event, None) == (
+            "Deal annulled, no score: চারজনই পাস (TEST-bn)"
+        )
+        assert call(page, "result", "resultReason", TABLE, annulled) == "চারজনই পাস (TEST-bn)."
+    finally:
+        page.evaluate("() => { delete globalThis.gettext; }")

@@ -49,7 +49,7 @@ export function doublesText(deal, table) {
 /** The result in plain words. */
 export function resultText(deal, table) {
   if (deal.outcome === "annulled") return fmt(gettext("Annulled: %(reason)s"), { reason: deal.reason_text });
-  if (deal.outcome === "abandoned") return gettext("Abandoned: the host abandoned the deal.");
+  if (deal.outcome === "abandoned") return deal.reason_text || gettext("Abandoned: the host abandoned the deal.");
   const result = roundResultText(table, { ...deal, annulled: false });
   if (deal.match_winner == null) return result;
   const [won, lost] = [deal.sets_won[deal.match_winner], deal.sets_won[1 - deal.match_winner]];

@@ -3,7 +3,7 @@
 // words (annulled deals included); during the next auction a short "Last deal" line stays.
 
 import { fmt, gettext, ngettext } from "../i18n.js";
-import { seatName, sentence, signed, teamName } from "./words.js";
+import { reasonWords, seatName, sentence, signed, teamName } from "./words.js";
 
 const pointsText = (n) => fmt(ngettext("%(count)s point", "%(count)s points", n), { count: n });
 const tricksText = (n) => fmt(ngettext("%(count)s trick", "%(count)s tricks", n), { count: n });
@@ -42,7 +42,7 @@ export function resultHeadline(table, result) {
 
 /** Why the deal ended as it did, in one or two sentences. */
 export function resultReason(table, result) {
-  if (result.annulled) return sentence(result.reason_text || gettext("The deal was annulled"));
+  if (result.annulled) return sentence(reasonWords(result.reason_text) || gettext("The deal was annulled"));
   const team = teamName(table, result.team);
   const tricks = result.tricks ? result.tricks[result.team] : 0;
   if (result.kind === "single_hand") {

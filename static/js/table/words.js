@@ -29,6 +29,10 @@ export function sentence(text) {
 
 const lowerFirst = (text) => text.charAt(0).toLowerCase() + text.slice(1);
 
+/** A sentence of the engine the socket sends in English (why a deal was annulled) in the
+ * reader's language: the page's catalogue holds the engine's sentences too (learn/catalogue.py). */
+export const reasonWords = (text) => gettext(String(text || ""));
+
 /** A message as a clause inside a line: no full stop at its end. */
 export function clause(text) {
   return String(text || "").trim().replace(/[.।\s]+$/, "");
@@ -39,7 +43,7 @@ export function roundResultText(table, result) {
   if (!result) return "";
   if (result.annulled) {
     return fmt(gettext("Deal annulled: %(reason)s %(dealer)s deals again."), {
-      reason: sentence(result.reason_text || gettext("no score")),
+      reason: sentence(reasonWords(result.reason_text) || gettext("no score")),
       dealer: seatName(table, result.dealer),
     });
   }
@@ -85,6 +89,13 @@ const resetWhat = (what) => ({
   deck: gettext("The host reset the deck: a fresh shuffle from the next deal"),
   all: gettext("The host reset the score, the deal and the deck"),
 }[what] || what);
+
+/** The events of one change a page tells, each once: the three resets of the host's "Reset
+ * all" (each marked `all`) are told as one. */
+export function toldEvents(events) {
+  const first = events.find((e) => e.type === "reset" && e.all);
+  return events.filter((e) => !(e.type === "reset" && e.all) || e === first);
+}
 
 /** The log line for one event, given the state it arrived with (for the bidder's seat). */
 export function eventText(table, event, view) {
@@ -142,10 +153,10 @@ export function eventText(table, event, view) {
       return roundResultText(table, event.last_round || event);
     case "annulled":
       return fmt(gettext("Deal annulled, no score: %(reason)s"), {
-        reason: lowerFirst(clause(event.reason_text || event.reason)),
+        reason: lowerFirst(clause(reasonWords(event.reason_text) || event.reason)),
       });
     case "reset":
-      return resetWhat(event.what);
+      return resetWhat(event.all ? "all" : event.what);
     case "handover":
       return handoverText(event);
     case "timeout":
