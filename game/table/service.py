@@ -35,7 +35,7 @@ from game.engine import IllegalAction, Match, Rules
 from game.engine.cards import CODES
 from game.invite import guests
 from game.models import Game
-from game.table import cache, match_end, store, turn_timer
+from game.table import cache, match_end, resets, store, turn_timer
 from game.table.access import role_for
 from game.table.broadcast import announce_from_sync
 from game.table.deal_history import Ended
@@ -57,7 +57,7 @@ from game.table.snapshot import Role, Snapshot
 from game.table.store import Guard, Write
 from game.table.wire import parse_match, saved_match
 
-RESETS = ("score", "round", "deck", "all")
+RESETS = tuple(resets.RESETS)
 
 
 # -- opening and reading -------------------------------------------------------------------

@@ -19,13 +19,12 @@ import { drawBack, updateTimer } from "./table/timer.js";
 import { TableTogether } from "./table/together.js";
 import { COACH, MATCH_WORDS, eventText, hintAskedLine, hintLine, seatName, sentence, statusText, toldEvents } from "./table/words.js";
 
-/** The question a host confirms before a reset. */
-const resetQuestion = (what) => ({
-  score: gettext("Reset the score (both teams to 0, sets cleared) for everyone?"),
-  round: gettext("Abandon this deal? The same dealer deals again."),
-  deck: gettext("Use a freshly shuffled deck from the next deal?"),
-  all: gettext("Reset the score, abandon this deal and use a fresh deck?"),
-}[what]);
+/** The question a host confirms before a reset: its button's name and what it does, as the
+ * dashboard's confirm page asks it (game/table/resets.py names both). */
+const resetQuestion = (button) => fmt(gettext("%(reset)s? %(what)s Everyone at the table sees it at once."), {
+  reset: button.textContent.trim(),
+  what: button.title,
+});
 
 const root = document.getElementById("table-app");
 const config = JSON.parse(document.getElementById("table-config").textContent);
@@ -284,8 +283,7 @@ root.addEventListener("click", (e) => {
   }
   const reset = target.closest("[data-reset]");
   if (reset) {
-    const what = reset.dataset.reset;
-    if (window.confirm(resetQuestion(what))) connection.reset(what);
+    if (window.confirm(resetQuestion(reset))) connection.reset(reset.dataset.reset);
     return;
   }
   if (target.closest("#last-trick-button, .show-last-trick")) {
