@@ -14,7 +14,7 @@ import { drawMatchLine, drawMatchOver, matchOver } from "./table/match.js";
 import { TableLog, Toast } from "./table/log.js";
 import { drawRoundInfo, drawScore } from "./table/score.js";
 import { bottomSeat, drawSeats } from "./table/seats.js";
-import { setUpSide } from "./table/side.js";
+import { drawSideTurn, setUpSide } from "./table/side.js";
 import { drawBack, updateTimer } from "./table/timer.js";
 import { TableTogether } from "./table/together.js";
 import { COACH, MATCH_WORDS, eventText, hintAskedLine, hintLine, seatName, sentence, statusText, toldEvents } from "./table/words.js";
@@ -109,6 +109,7 @@ function drawStatus() {
   else if (!text && table.you?.spectator) text = gettext("Watching: tap a player's cards to turn them over");
   status.textContent = text;
   status.classList.toggle("your-turn", mine);
+  drawSideTurn(root, mine, text);
   const note = root.querySelector("#status-note");
   note.textContent = table.you?.replaced
     ? gettext("A computer player plays your seat for now, so you cannot act; the host can give it back.")

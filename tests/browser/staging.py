@@ -76,11 +76,19 @@ def _session(user: User) -> str:
     return str(store.session_key)
 
 
-def seed_table(moment: str, seed: int = 0, show_trump: bool = True, tag: str = "") -> None:
+def seed_table(
+    moment: str,
+    seed: int = 0,
+    show_trump: bool = True,
+    tag: str = "",
+    score: tuple[int, int] = (0, 0),
+    deals_before: int = 0,
+) -> None:
     """Print {"game", "sessions", "turn"} for a table stopped at ``moment``: one of bidding,
     trump, doubling, mid_trick, last_card (the deal's last card is still to be played),
     show_trump (the seat to play may ask for trump; use ``show_trump=False``).
-    ``tag`` keeps the emails of several seeded tables on one site apart."""
+    ``tag`` keeps the emails of several seeded tables on one site apart; ``score`` is the
+    score before the first deal, ``deals_before`` how many whole deals are played first."""
     people = []
     for name in NAMES:
         email = f"{name.lower()}{tag}@example.com"
@@ -95,10 +103,15 @@ def seed_table(moment: str, seed: int = 0, show_trump: bool = True, tag: str = "
         conference_link="https://meet.example.com/29",
     )
     match = Match(Rules(), dealer=0, seed=seed)
+    match.score = list(score)
     rng = random.Random(seed)
-    changes: list[tuple[int | None, dict[str, Any], list[dict[str, Any]]]] = [
-        (None, {"type": "deal"}, match.deal())
-    ]
+    changes: list[tuple[int | None, dict[str, Any], list[dict[str, Any]]]] = []
+    for _ in range(deals_before):
+        changes.append((None, {"type": "deal"}, match.deal()))
+        while match.round is not None:
+            seat, action = _choose(match, rng, show_trump)
+            changes.append((seat, action, match.apply(seat, action)))
+    changes.append((None, {"type": "deal"}, match.deal()))
     stop = _stopped_at(moment)
     while not stop(match):
         assert match.round is not None, f"seed {seed} ended the deal before {moment}"

@@ -198,7 +198,10 @@ def test_it_puts_score_and_round_one_tap_away_on_a_phone(site: LiveSite, chromiu
     table = Table(site, "mid_trick")
     page = table.open(chromium, "Asha", PHONE)
     assert page.locator("#score").is_hidden()
-    assert page.locator("#score-mini").inner_text().replace(" ", "") == "0:0"
+    # Your own team first, named; the button says what it opens.
+    assert page.locator("#score-mini").inner_text() == "We 0\u2009:\u20090"
+    inside(page, ".side-toggle-note")
+    assert page.locator(".side-toggle-note").inner_text() == "Log · chat"
     page.locator("#side-toggle").click()
     page.wait_for_selector("#table-side.open", timeout=WAIT_MS)
     page.locator("#side-close").wait_for(state="visible")
@@ -215,6 +218,30 @@ def test_it_puts_score_and_round_one_tap_away_on_a_phone(site: LiveSite, chromiu
     page.screenshot(path=f"{SHOTS}-phone-sheet.png")
     page.locator("#side-close").click()
     page.wait_for_selector("#table-side:not(.open)", timeout=WAIT_MS)
+    close(page)
+
+
+def test_the_phones_sheet_says_when_it_is_your_turn_and_takes_you_back(
+    site: LiveSite, chromium: Browser
+) -> None:
+    table = Table(site, "mid_trick")
+    page = table.open(chromium, table.actor(), PHONE)
+    status = page.locator("#status").inner_text()
+    assert status.startswith("Your turn")
+    page.locator("#side-toggle").click()
+    page.wait_for_selector("#table-side.open", timeout=WAIT_MS)
+    page.locator("#side-turn").wait_for(state="visible")
+    page.wait_for_function(
+        "() => document.querySelector('#table-side').getBoundingClientRect().right"
+        " <= innerWidth + 1",
+        timeout=WAIT_MS,
+    )
+    inside(page, "#side-turn")
+    assert page.locator("#side-turn .side-turn-status").inner_text() == status
+    page.screenshot(path=f"{SHOTS}-phone-sheet-your-turn.png")
+    page.locator("#side-turn").click()
+    page.wait_for_selector("#table-side:not(.open)", timeout=WAIT_MS)
+    sees_turn_and_hand(page)
     close(page)
 
 
@@ -299,7 +326,9 @@ def test_it_explains_a_made_contract_until_the_next_deal(
     assert page.locator("#round-result [data-key='tricks-1']").inner_text() == "6 tricks"
     assert page.locator("#round-result [data-key='points-0']").inner_text() == "7 points"
     assert "Vikramaditya & Dev needed 16 card points and took 21." in lines
-    assert "Score change: Vikramaditya & Dev +1; now 0 : +1." in lines
+    assert (
+        "Score change: Vikramaditya & Dev +1; now Asha & Chitra 0, Vikramaditya & Dev +1."
+    ) in lines
     assert "Vikramaditya deals in" in lines
     assert ".." not in lines
     # This round's panel names the deal's own dealer, not the next one.

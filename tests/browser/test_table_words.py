@@ -212,3 +212,63 @@ def test_it_says_an_annulment_reason_from_the_pages_catalogue(page: Page) -> Non
         assert call(page, "result", "resultReason", TABLE, annulled) == "চারজনই পাস (TEST-bn)."
     finally:
         page.evaluate("() => { delete globalThis.gettext; }")
+
+
+def test_it_says_when_the_score_went_into_a_set(page: Page) -> None:
+    """Minus one, now 0, adds up: the 6 that went into the black set is said."""
+    result = {
+        "annulled": False, "kind": "regular", "bidder": 1, "team": 1, "target": 16,
+        "points": [14, 14], "tricks": [5, 3], "made": False, "bonus": False, "delta": -1,
+        "ended_early": False, "dealer": 0, "score": [3, 0], "new_sets": [[0, 0], [0, 1]],
+    }
+    assert call(page, "result", "scoreLine", TABLE, result) == (
+        "Score change: Bilal & Dev \u22121. That passes \u22125, so Bilal & Dev take a black"
+        " set: 6 of their minus score goes into it. Now Asha & Chitra +3, Bilal & Dev 0."
+    )
+    plain = {**result, "score": [3, -4], "new_sets": [[0, 0], [0, 0]]}
+    assert call(page, "result", "scoreLine", TABLE, plain) == (
+        "Score change: Bilal & Dev \u22121; now Asha & Chitra +3, Bilal & Dev \u22124."
+    )
+    both_reset = {**TABLE, "rules": {"reset_after_set": True}}
+    red = {**result, "team": 0, "made": True, "delta": 12, "score": [0, 0],
+           "new_sets": [[2, 0], [0, 0]]}
+    assert call(page, "result", "scoreLine", both_reset, red) == (
+        "Score change: Asha & Chitra +12. That passes +5, so Asha & Chitra win 2 red sets:"
+        " 6 of their score goes into each. At this table both scores then start again"
+        " from 0. Now Asha & Chitra 0, Bilal & Dev 0."
+    )
+
+
+def test_it_lists_the_sets_each_deal_made_with_true_minus_signs(page: Page) -> None:
+    deal = {
+        "number": 4, "outcome": "lost", "kind": "regular", "dealer": 0, "bidder": 1,
+        "bid": 16, "target": 16, "team": 1, "delta": -1, "points": [14, 14],
+        "score": [3, 0], "new_sets": [[0, 0], [0, 1]], "stake": 1, "doubles": [],
+        "trump": "H", "trump_card": None, "trump_method": "suit", "match_winner": None,
+        "players": ["Asha", "Bilal", "Chitra", "Dev"],
+    }
+    table = call(page, "history", "dealTable", deal, None)
+    cells = call(page, "history", "dealCells", deal, table)
+    assert (cells["sets"], cells["score"]) == ("a black set", "+3 : 0")
+    assert cells["outcome"] == "Lost 14/16 \u22121 \u00b7 a black set"
+    none = {**deal, "score": [3, -4], "new_sets": [[0, 0], [0, 0]]}
+    cells = call(page, "history", "dealCells", none, table)
+    assert (cells["sets"], cells["score"]) == ("\u2014", "+3 : \u22124")
+
+
+def test_the_phones_score_button_puts_your_team_first_with_its_sets(page: Page) -> None:
+    drawn = page.evaluate(
+        """async () => {
+            const m = await import('/static/js/table/score.js');
+            const mini = document.createElement('span');
+            const draw = (seat) => {
+                const table = { players: [], you: { seat } };
+                m.drawScoreMini(mini, table, [3, -2], [[1, 0], [0, 2]]);
+                return [mini.textContent, mini.dataset.order, mini.getAttribute('aria-label')];
+            };
+            return [draw(1), draw(null)];
+        }"""
+    )
+    assert drawn[0][:2] == ["We \u221222\u2009:\u2009+31", "1 0"]
+    assert drawn[1][:2] == ["+31\u2009:\u2009\u221222", "0 1"]
+    assert "Seat 2 & Seat 4 \u22122 (0 red sets, 2 black sets)" in drawn[0][2]

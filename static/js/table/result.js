@@ -100,19 +100,40 @@ function teamRows(table, result) {
   return box;
 }
 
-function scoreLine(table, result) {
+/** How the score moved: the change, and when it made a set, that 6 of it went into the set
+ * (so "−6, now −2" adds up), then both teams' scores by name. */
+export function scoreLine(table, result) {
   const [a, b] = result.score;
-  const sets = (result.new_sets || []).flatMap(([red, black], team) => [
-    red ? fmt(gettext("%(team)s win a red set!"), { team: teamName(table, team) }) : "",
-    black ? fmt(gettext("%(team)s take a black set."), { team: teamName(table, team) }) : "",
-  ]).filter(Boolean);
-  const line = fmt(gettext("Score change: %(team)s %(change)s; now %(first)s : %(second)s."), {
+  const values = {
     team: teamName(table, result.team),
     change: signed(result.delta),
-    first: signed(a),
-    second: signed(b),
-  });
-  return [line, ...sets].join(" ");
+    first: teamName(table, 0),
+    firstScore: signed(a),
+    second: teamName(table, 1),
+    secondScore: signed(b),
+  };
+  const [red, black] = result.new_sets?.[result.team] || [0, 0];
+  if (!red && !black) {
+    return fmt(gettext("Score change: %(team)s %(change)s; now %(first)s %(firstScore)s, %(second)s %(secondScore)s."), values);
+  }
+  const parts = [fmt(gettext("Score change: %(team)s %(change)s."), values)];
+  if (red) {
+    parts.push(fmt(ngettext(
+      "That passes +5, so %(team)s win a red set: 6 of their score goes into it.",
+      "That passes +5, so %(team)s win %(count)s red sets: 6 of their score goes into each.",
+      red,
+    ), { ...values, count: red }));
+  }
+  if (black) {
+    parts.push(fmt(ngettext(
+      "That passes −5, so %(team)s take a black set: 6 of their minus score goes into it.",
+      "That passes −5, so %(team)s take %(count)s black sets: 6 of their minus score goes into each.",
+      black,
+    ), { ...values, count: black }));
+  }
+  if (table.rules?.reset_after_set) parts.push(gettext("At this table both scores then start again from 0."));
+  parts.push(fmt(gettext("Now %(first)s %(firstScore)s, %(second)s %(secondScore)s."), values));
+  return parts.join(" ");
 }
 
 /**

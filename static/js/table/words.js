@@ -2,6 +2,7 @@
 // Every sentence is one translatable string with named placeholders (../i18n.js).
 
 import { fmt, gettext, ngettext, orList } from "../i18n.js";
+import { signed } from "../numbers.js";
 import { SUIT_NAME, cardText } from "./cards.js";
 
 /** A seat's shown name ("Seat 2" while empty). */
@@ -16,7 +17,7 @@ export function teamName(table, team) {
 }
 
 /** A score change or score with its sign, written with a true minus sign: "+1", "0", "−2". */
-export const signed = (n) => (n > 0 ? `+${n}` : String(n).replace("-", "−"));
+export { signed };
 
 /** A message as one sentence: a capital first letter and exactly one full stop at the end
  * (a Devanagari sentence keeps its own "।"). */
