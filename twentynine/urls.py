@@ -7,6 +7,7 @@ from django.templatetags.static import static
 from django.urls import include, path
 from django.views.generic import RedirectView
 
+from accounts.confirmation import resend_confirmation
 from accounts.views import account_page
 from learn.catalogue import SiteCatalog
 from twentynine import pwa
@@ -32,6 +33,7 @@ urlpatterns = [
     # sentences), for gettext() in JS.
     path("jsi18n/", SiteCatalog.as_view(), name="javascript-catalog"),
     path("learn/", include("learn.urls")),
+    path("accounts/resend-confirmation/", resend_confirmation, name="resend_confirmation"),
     path("accounts/", include("allauth.urls")),
     path("friends/", include("accounts.urls")),
     path("account/", account_page, name="account"),

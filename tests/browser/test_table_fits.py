@@ -228,6 +228,12 @@ def test_the_phones_sheet_says_when_it_is_your_turn_and_takes_you_back(
     page = table.open(chromium, table.actor(), PHONE)
     status = page.locator("#status").inner_text()
     assert status.startswith("Your turn")
+    # Overlapping cards show no stray lower corner: only the last card of the hand has one.
+    corners = page.evaluate(
+        "() => [...document.querySelectorAll('#hand .card .corner.br')]"
+        ".map((c) => getComputedStyle(c).visibility)"
+    )
+    assert corners == ["hidden"] * (len(corners) - 1) + ["visible"], corners
     page.locator("#side-toggle").click()
     page.wait_for_selector("#table-side.open", timeout=WAIT_MS)
     page.locator("#side-turn").wait_for(state="visible")
