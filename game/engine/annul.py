@@ -42,7 +42,8 @@ _TEXTS = {
     reason: Sentence(text)
     for reason, text in {
         Reason.FIRST_HAND_NO_POINTS: gettext_noop(
-            "The first hand had no point card among its first four cards."
+            "The player after the dealer had no point card (J, 9, A or 10) among their"
+            " first four cards."
         ),
         Reason.ALL_PASSED: gettext_noop("All four players passed."),
         Reason.FOUR_JACKS: gettext_noop("One player held all four jacks."),

@@ -103,7 +103,7 @@ function drawStatus() {
   // While a computer player holds your seat, its turns are not yours.
   const you = table.you?.replaced ? null : table.you?.seat;
   let { text, mine, task } = statusText(table, view, you, state.legal);
-  if (!view) text = root.querySelector("#waiting").textContent;
+  if (!view) text = waitingStatus(table, root.querySelector("#waiting").textContent);
   else if (matchOver(state)) text = MATCH_WORDS.title(state.table.match.number);
   else if (view.phase === "deal") text = view.last_round?.annulled ? gettext("Deal annulled") : gettext("Deal over");
   else if (!text && table.you?.spectator) text = gettext("Watching: tap a player's cards to turn them over");
@@ -116,6 +116,15 @@ function drawStatus() {
     : bidderNote(view, table.you?.seat, state.legal);
   note.hidden = !note.textContent;
   turnAlert.update(mine, task);
+}
+
+/** The status line before the first deal: not the waiting box's words again, but what can be
+ * done about it (the host may seat a computer player instead). */
+function waitingStatus(table, shown) {
+  const text = table.you?.host
+    ? gettext("To start without someone, hand their seat to a computer player (Host tab).")
+    : gettext("The first deal starts once everyone is here.");
+  return text === shown ? "" : text;
 }
 
 /** The bidder is told, while their trump is still face down, what happens if it stays so

@@ -76,6 +76,29 @@ def _session(user: User) -> str:
     return str(store.session_key)
 
 
+def _people(tag: str) -> list[User]:
+    """The five verified friends of Asha (the first), their emails kept apart by ``tag``."""
+    people = []
+    for name in NAMES:
+        email = f"{name.lower()}{tag}@example.com"
+        user = User.objects.create_user(email, PASSWORD, first_name=name)
+        EmailAddress.objects.create(user=user, email=user.email, verified=True, primary=True)
+        people.append(user)
+    for other in people[1:]:
+        Friendship.objects.create(user=people[0], friend=other)
+        Friendship.objects.create(user=other, friend=people[0])
+    return people
+
+
+def seed_waiting(tag: str = "", computers: int = 0) -> None:
+    """Print {"game", "sessions"} for a game nobody has opened yet: Asha hosts, the last
+    ``computers`` seats hold computer players, her friends the others."""
+    people = _people(tag)
+    seats: list[User | str] = [*people[: 4 - computers], *["easy"] * computers]
+    game = create_game(people[0], "Friday 29", seats)
+    print(json.dumps({"game": game.pk, "sessions": {p.first_name: _session(p) for p in people}}))
+
+
 def seed_table(
     moment: str,
     seed: int = 0,
@@ -89,15 +112,7 @@ def seed_table(
     show_trump (the seat to play may ask for trump; use ``show_trump=False``).
     ``tag`` keeps the emails of several seeded tables on one site apart; ``score`` is the
     score before the first deal, ``deals_before`` how many whole deals are played first."""
-    people = []
-    for name in NAMES:
-        email = f"{name.lower()}{tag}@example.com"
-        user = User.objects.create_user(email, PASSWORD, first_name=name)
-        EmailAddress.objects.create(user=user, email=user.email, verified=True, primary=True)
-        people.append(user)
-    for other in people[1:]:
-        Friendship.objects.create(user=people[0], friend=other)
-        Friendship.objects.create(user=other, friend=people[0])
+    people = _people(tag)
     game = create_game(
         people[0], "Friday 29", people[:4], joined=True,
         conference_link="https://meet.example.com/29",
@@ -117,9 +132,9 @@ def seed_table(
         assert match.round is not None, f"seed {seed} ended the deal before {moment}"
         seat, action = _choose(match, rng, show_trump)
         changes.append((seat, action, match.apply(seat, action)))
-    for seq, (seat, action, events) in enumerate(changes, start=1):
-        actor = people[seat] if seat is not None else None
-        GameAction.objects.create(game=game, seq=seq, seat=seat, actor=actor,
+    for seq, (by, action, events) in enumerate(changes, start=1):
+        actor = people[by] if by is not None else None
+        GameAction.objects.create(game=game, seq=seq, seat=by, actor=actor,
                                   action=action, events=events)
     Game.objects.filter(pk=game.pk).update(state=match.to_json(), version=len(changes))
     print(json.dumps({

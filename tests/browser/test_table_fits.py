@@ -251,6 +251,34 @@ def test_the_phones_sheet_says_when_it_is_your_turn_and_takes_you_back(
     close(page)
 
 
+def test_the_phones_waiting_screen_says_each_thing_once_and_keeps_badges_in_their_plates(
+    site: LiveSite, chromium: Browser
+) -> None:
+    output = site.shell(
+        "from tests.browser.staging import seed_waiting; seed_waiting(tag='w', computers=1)"
+    )
+    data = json.loads(output.strip().splitlines()[-1])
+    context = chromium.new_context(viewport=PHONE, has_touch=True)
+    context.add_cookies([{"name": "sessionid", "value": data["sessions"]["Asha"], "url": site.url}])
+    page = context.new_page()
+    page.goto(f"{site.url}/table/{data['game']}/")
+    page.wait_for_selector("#waiting:has-text('Waiting for')", timeout=WAIT_MS)
+    waiting = page.locator("#waiting").inner_text()
+    status = page.locator("#status").inner_text()
+    assert status != waiting and "Waiting for" not in status
+    assert "computer player" in status  # the host is told how to start without someone
+    for position in ("left", "right", "top"):
+        plate = page.locator(f"#seat-{position} .plate").bounding_box()
+        assert plate is not None
+        for badge in page.locator(f"#seat-{position} .plate .badge").all():
+            box = badge.bounding_box()
+            assert box is not None
+            assert box["x"] >= plate["x"] - 0.5, (position, box, plate)
+            assert box["x"] + box["width"] <= plate["x"] + plate["width"] + 0.5, (position, box)
+    page.screenshot(path=f"{SHOTS}-phone-waiting.png")
+    context.close()
+
+
 def test_it_keeps_the_score_the_log_and_the_hosts_buttons_on_a_laptop_screen(
     site: LiveSite, chromium: Browser
 ) -> None:

@@ -272,3 +272,27 @@ def test_the_phones_score_button_puts_your_team_first_with_its_sets(page: Page) 
     assert drawn[0][:2] == ["We \u221222\u2009:\u2009+31", "1 0"]
     assert drawn[1][:2] == ["+31\u2009:\u2009\u221222", "0 1"]
     assert "Seat 2 & Seat 4 \u22122 (0 red sets, 2 black sets)" in drawn[0][2]
+
+
+def test_it_says_whose_marriage_moved_the_target_and_the_last_tricks_point(page: Page) -> None:
+    result = {
+        "annulled": False, "kind": "regular", "bidder": 1, "team": 1, "bid": 20,
+        "target": 16, "points": [12, 17], "tricks": [3, 5], "made": True, "bonus": False,
+        "delta": 1, "ended_early": False, "dealer": 0,
+    }
+    assert call(page, "result", "resultReason", TABLE, result) == (
+        "Bilal & Dev needed 16 card points (the call of 20, lowered by their own marriage)"
+        " and took 17."
+    )
+    raised = {**result, "bid": 16, "target": 20, "made": False, "delta": -1}
+    assert call(page, "result", "resultReason", TABLE, raised) == (
+        "Bilal & Dev needed 20 card points (the call of 16, raised by the marriage of"
+        " Asha & Chitra) but took only 17."
+    )
+    extra = {**TABLE, "rules": {"last_trick_point": True}}
+    last = {"cards": [], "winner": 3}
+    plain = {**result, "target": 20, "bid": 20, "points": [8, 21]}
+    assert call(page, "result", "resultReason", extra, plain, last) == (
+        "Bilal & Dev needed 20 card points and took 21. The last trick carried 1 extra point"
+        " (29 in all); Bilal & Dev won it."
+    )

@@ -40,8 +40,9 @@ export function resultHeadline(table, result) {
     : fmt(gettext("%(team)s fell short: %(change)s"), values);
 }
 
-/** Why the deal ended as it did, in one or two sentences. */
-export function resultReason(table, result) {
+/** Why the deal ended as it did, in one or two sentences (`lastTrick`: the view's last trick,
+ * whose winner took the last trick's extra point where the table plays one). */
+export function resultReason(table, result, lastTrick = null) {
   if (result.annulled) return sentence(reasonWords(result.reason_text) || gettext("The deal was annulled"));
   const team = teamName(table, result.team);
   const tricks = result.tricks ? result.tricks[result.team] : 0;
@@ -57,16 +58,25 @@ export function resultReason(table, result) {
   }
   const points = result.points ? result.points[result.team] : 0;
   const target = result.target ?? result.bid;
-  const values = { team, target, points, bid: result.bid };
+  const values = { team, target, points, bid: result.bid, others: teamName(table, 1 - result.team) };
   let why;
-  if (result.bid != null && target !== result.bid) {
+  if (result.bid != null && target < result.bid) {
     why = result.made
-      ? fmt(gettext("%(team)s needed %(target)s card points (%(bid)s moved by a marriage) and took %(points)s."), values)
-      : fmt(gettext("%(team)s needed %(target)s card points (%(bid)s moved by a marriage) but took only %(points)s."), values);
+      ? fmt(gettext("%(team)s needed %(target)s card points (the call of %(bid)s, lowered by their own marriage) and took %(points)s."), values)
+      : fmt(gettext("%(team)s needed %(target)s card points (the call of %(bid)s, lowered by their own marriage) but took only %(points)s."), values);
+  } else if (result.bid != null && target > result.bid) {
+    why = result.made
+      ? fmt(gettext("%(team)s needed %(target)s card points (the call of %(bid)s, raised by the marriage of %(others)s) and took %(points)s."), values)
+      : fmt(gettext("%(team)s needed %(target)s card points (the call of %(bid)s, raised by the marriage of %(others)s) but took only %(points)s."), values);
   } else {
     why = result.made
       ? fmt(gettext("%(team)s needed %(target)s card points and took %(points)s."), values)
       : fmt(gettext("%(team)s needed %(target)s card points but took only %(points)s."), values);
+  }
+  if (table.rules?.last_trick_point && !result.ended_early && lastTrick) {
+    why += " " + fmt(gettext("The last trick carried 1 extra point (29 in all); %(winners)s won it."), {
+      winners: teamName(table, lastTrick.winner % 2),
+    });
   }
   if (result.bonus) {
     why += " " + (result.made ? gettext("All 8 tricks: 2 instead of 1.") : gettext("Not one trick: 2 instead of 1."));
@@ -157,7 +167,7 @@ export function drawResult(box, table, result, roundNo, full, lastTrick = null) 
   const contract = contractText(table, result);
   if (contract) parts.push(para("result-contract", contract));
   if (result.points && result.tricks) parts.push(teamRows(table, result));
-  parts.push(para("result-why", resultReason(table, result)));
+  parts.push(para("result-why", resultReason(table, result, lastTrick)));
   if (!result.annulled) parts.push(para("result-score", scoreLine(table, result)));
   if (lastTrick) {
     // The last trick stays one tap away from the felt (on a phone the side panel is closed).
