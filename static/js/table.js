@@ -8,7 +8,7 @@ import { drawCentre, drawTrick, updateCountdown } from "./table/centre.js";
 import { TableConnection } from "./table/connection.js";
 import { Guide } from "./table/guide.js";
 import { drawControls, drawHand, showTrumpHint } from "./table/controls.js";
-import { drawHandover } from "./table/handover.js";
+import { drawHandover, handoverMessage } from "./table/handover.js";
 import { setUpHelp } from "./table/help.js";
 import { drawMatchLine, drawMatchOver, matchOver } from "./table/match.js";
 import { TableLog, Toast } from "./table/log.js";
@@ -288,7 +288,8 @@ root.addEventListener("click", (e) => {
   }
   const handover = target.closest("[data-handover]");
   if (handover) {
-    connection.send(JSON.parse(handover.dataset.handover));
+    const message = handoverMessage(handover);
+    if (message) connection.send(message);
     return;
   }
   const reset = target.closest("[data-reset]");

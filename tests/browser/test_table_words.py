@@ -296,3 +296,74 @@ def test_it_says_whose_marriage_moved_the_target_and_the_last_tricks_point(page:
         "Bilal & Dev needed 20 card points and took 21. The last trick carried 1 extra point"
         " (29 in all); Bilal & Dev won it."
     )
+
+
+def test_the_host_picks_the_computer_players_level_and_confirms_a_hand_over(page: Page) -> None:
+    asked = page.evaluate(
+        """async () => {
+            const m = await import('/static/js/table/handover.js');
+            const root = document.createElement('div');
+            root.innerHTML = '<ul id="handover-controls"></ul>';
+            const state = { table: {
+                you: { seat: 0, host: true },
+                players: [
+                    { seat: 0, name: 'Asha' }, { seat: 1, name: 'Bilal' },
+                    { seat: 2, name: 'Charu', computer: 'easy' },
+                    { seat: 3, name: 'Dipu', computer: 'strong', replaces: 'Dev' },
+                ],
+            } };
+            m.drawHandover(root, state);
+            const line = root.querySelector('li[data-seat="1"]');
+            line.querySelector('select').value = 'easy';
+            m.drawHandover(root, state);  // a new state with the same seats keeps the pick
+            const hand = root.querySelector('li[data-seat="1"] button');
+            const questions = [];
+            const yes = m.handoverMessage(hand, (q) => { questions.push(q); return true; });
+            const no = m.handoverMessage(hand, () => false);
+            const giveBack = root.querySelector('li[data-seat="3"] button');
+            const back = m.handoverMessage(giveBack, () => false);
+            return { yes, no, back, questions,
+                     levels: [...line.querySelectorAll('option')].map((o) => o.value),
+                     seat2: root.querySelector('li[data-seat="2"]').textContent };
+        }"""
+    )
+    assert asked["yes"] == {"type": "hand_over", "seat": 1, "level": "easy"}
+    assert asked["no"] is None
+    assert asked["back"] == {"type": "give_back", "seat": 3}  # giving back asks nothing
+    assert asked["questions"] == [
+        "Hand Bilal's seat to a computer player (easy)? They watch from the seat until you"
+        " give it back."
+    ]
+    assert asked["levels"] == ["strong", "easy"]
+    assert asked["seat2"] == "Seat 3: Charu"  # a computer player's seat has no control
+
+
+def test_the_felt_says_who_raised_the_stake(page: Page) -> None:
+    calls = [
+        {"seat": 1, "call": "double"},
+        {"seat": 0, "call": "redouble"},
+        {"seat": 3, "call": "pass"},
+    ]
+    assert call(page, "centre", "stakeCalls", {"calls": calls}) == calls[:2]
+    after_single = [*calls, {"seat": 2, "call": "single_hand"}, {"seat": 3, "call": "double"}]
+    assert call(page, "centre", "stakeCalls", {"calls": after_single}) == [after_single[-1]]
+    drawn = page.evaluate(
+        """async (calls) => {
+            const m = await import('/static/js/table/centre.js');
+            const root = document.createElement('div');
+            root.innerHTML = '<div id="seat-top"></div><div id="contract"></div>'
+              + '<div id="trump-marker"></div><div id="trick"></div><p id="trick-caption"></p>'
+              + '<div id="waiting"></div><div id="round-result"></div>';
+            const view = { phase: 'play', bid: { seat: 2, value: 17 }, target: 17, stake: 4,
+                           calls, turn: [], trick: [], score: [0, 0] };
+            const table = { players: [{ seat: 0, name: 'Asha' }, { seat: 1, name: 'Bilal' },
+                                      { seat: 2, name: 'Chitra' }, { seat: 3, name: 'Dev' }],
+                            you: { seat: 0 } };
+            m.drawCentre(root, { view, table, legal: [] }, Date.now());
+            return [...root.querySelectorAll('#contract div')].map((d) => d.textContent);
+        }""",
+        calls,
+    )
+    assert drawn == [
+        "Chitra bid 17", "Target 17", "Stake 4", "Doubled by Bilal", "Redoubled by Asha"
+    ]
