@@ -367,3 +367,20 @@ def test_the_felt_says_who_raised_the_stake(page: Page) -> None:
     assert drawn == [
         "Chitra bid 17", "Target 17", "Stake 4", "Doubled by Bilal", "Redoubled by Asha"
     ]
+
+
+def test_every_number_below_zero_has_a_true_minus_sign(page: Page) -> None:
+    signed = page.evaluate(
+        """async () => {
+            const m = await import('/static/js/numbers.js');
+            return [m.signed(3), m.signed(0), m.signed(-2), m.signed(0.5, 2), m.signed(-1.25, 2)];
+        }"""
+    )
+    assert signed == ["+3", "0", "\u22122", "+0.50", "\u22121.25"]
+    item = {
+        "seat": 1, "trick": 2, "played": {"type": "play", "card": "JH"},
+        "suggested": {"type": "play", "card": "9H"}, "same": False,
+        "expected": {"played": 0.5, "suggested": 0.25, "made_played": 0.5, "made_suggested": 0.4},
+    }
+    line = call(page, "words", "analysisLine", TABLE, item)
+    assert "(expected \u22120.25 game points;" in line and "-" not in line

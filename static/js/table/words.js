@@ -370,7 +370,7 @@ export function analysisLine(table, item) {
   if (e && !item.same) {
     const gain = e.suggested - e.played;
     text += fmt(gettext(" (expected %(gain)s game points; contract made in %(played)s%% of sampled deals, %(suggested)s%% with its choice)"), {
-      gain: `${gain >= 0 ? "+" : ""}${gain.toFixed(2)}`,
+      gain: signed(gain, 2),
       played: Math.round(100 * e.made_played),
       suggested: Math.round(100 * e.made_suggested),
     });
