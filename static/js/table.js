@@ -288,7 +288,7 @@ root.addEventListener("click", (e) => {
   }
   const handover = target.closest("[data-handover]");
   if (handover) {
-    const message = handoverMessage(handover);
+    const message = handoverMessage(handover, root.querySelector("#handover-level"));
     if (message) connection.send(message);
     return;
   }

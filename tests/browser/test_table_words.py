@@ -303,7 +303,8 @@ def test_the_host_picks_the_computer_players_level_and_confirms_a_hand_over(page
         """async () => {
             const m = await import('/static/js/table/handover.js');
             const root = document.createElement('div');
-            root.innerHTML = '<ul id="handover-controls"></ul>';
+            root.innerHTML = '<select id="handover-level"><option value="strong"></option>'
+              + '<option value="easy"></option></select><ul id="handover-controls"></ul>';
             const state = { table: {
                 you: { seat: 0, host: true },
                 players: [
@@ -313,17 +314,15 @@ def test_the_host_picks_the_computer_players_level_and_confirms_a_hand_over(page
                 ],
             } };
             m.drawHandover(root, state);
-            const line = root.querySelector('li[data-seat="1"]');
-            line.querySelector('select').value = 'easy';
-            m.drawHandover(root, state);  // a new state with the same seats keeps the pick
+            const level = root.querySelector('#handover-level');
+            level.value = 'easy';
             const hand = root.querySelector('li[data-seat="1"] button');
             const questions = [];
-            const yes = m.handoverMessage(hand, (q) => { questions.push(q); return true; });
-            const no = m.handoverMessage(hand, () => false);
+            const yes = m.handoverMessage(hand, level, (q) => { questions.push(q); return true; });
+            const no = m.handoverMessage(hand, level, () => false);
             const giveBack = root.querySelector('li[data-seat="3"] button');
-            const back = m.handoverMessage(giveBack, () => false);
+            const back = m.handoverMessage(giveBack, level, () => false);
             return { yes, no, back, questions,
-                     levels: [...line.querySelectorAll('option')].map((o) => o.value),
                      seat2: root.querySelector('li[data-seat="2"]').textContent };
         }"""
     )
@@ -334,7 +333,6 @@ def test_the_host_picks_the_computer_players_level_and_confirms_a_hand_over(page
         "Hand Bilal's seat to a computer player (easy)? They watch from the seat until you"
         " give it back."
     ]
-    assert asked["levels"] == ["strong", "easy"]
     assert asked["seat2"] == "Seat 3: Charu"  # a computer player's seat has no control
 
 
