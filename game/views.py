@@ -29,24 +29,9 @@ from game.table import service
 from game.table.access import role_for
 from game.table.broadcast import announce_from_sync
 from game.table.errors import TableError
+from game.table.resets import RESETS
 from game.table.seats import bot_name
 
-# The same names as the table's buttons (templates/game/table.html).
-RESETS = {
-    "score": (
-        gettext_lazy("Reset score"),
-        gettext_lazy("Both teams' scores and set tallies go back to 0."),
-    ),
-    "round": (
-        gettext_lazy("Reset round"),
-        gettext_lazy("The deal in play is abandoned; the same dealer deals again."),
-    ),
-    "deck": (
-        gettext_lazy("Reset deck"),
-        gettext_lazy("The next deal uses a fresh, thoroughly shuffled deck."),
-    ),
-    "all": (gettext_lazy("Reset all"), gettext_lazy("Score, round and deck resets together.")),
-}
 CANNOT_HOST = gettext_lazy(
     "A Basic account cannot host a game. Ask a friend with a Standard account to host, "
     "or ask the site's staff to change your account type."

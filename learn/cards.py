@@ -27,6 +27,11 @@ def rank_label(rank: str) -> str:
     return "10" if rank == "T" else rank
 
 
+def card_text(code: str) -> str:
+    """A card as the table's log writes it: ``"JH"`` is "J♥", ``"TS"`` is "10♠"."""
+    return rank_label(code[0]) + SUIT_SYMBOL[code[1]]
+
+
 class Rank(NamedTuple):
     """One rank in the order of play, highest first, with its card points."""
 

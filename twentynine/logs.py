@@ -33,6 +33,17 @@ class GameFilter(logging.Filter):
         return True
 
 
+class RefusalFilter(logging.Filter):
+    """A request answered with a 4xx (a 403 for a page someone may not see, a 404) is one
+    line: Django logs it with the exception that refused it, which is no fault to trace."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.name.startswith("django.") and 400 <= getattr(record, "status_code", 0) < 500:
+            record.exc_info = None
+            record.exc_text = None
+        return True
+
+
 def _utc(record: logging.LogRecord) -> str:
     stamp = time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(record.created))
     return f"{stamp}.{int(record.msecs):03d}Z"
@@ -74,12 +85,12 @@ def logging_config(level: str, fmt: str, debug: bool) -> dict[str, Any]:
     return {
         "version": 1,
         "disable_existing_loggers": False,
-        "filters": {"game": {"()": GameFilter}},
+        "filters": {"game": {"()": GameFilter}, "refusals": {"()": RefusalFilter}},
         "formatters": {"site": {"()": formatter}},
         "handlers": {
             "console": {
                 "class": "logging.StreamHandler",
-                "filters": ["game"],
+                "filters": ["game", "refusals"],
                 "formatter": "site",
             }
         },

@@ -6,9 +6,10 @@ from django.contrib import admin
 from django.templatetags.static import static
 from django.urls import include, path
 from django.views.generic import RedirectView
-from django.views.i18n import JavaScriptCatalog
 
+from accounts.confirmation import resend_confirmation
 from accounts.views import account_page
+from learn.catalogue import SiteCatalog
 from twentynine import pwa
 
 
@@ -28,9 +29,11 @@ urlpatterns = [
     path("sw.js", pwa.service_worker, name="service_worker"),
     path("offline/", pwa.offline, name="offline"),
     path("admin/", admin.site.urls),
-    # The table's words in the reader's language (djangojs catalogues), for gettext() in JS.
-    path("jsi18n/", JavaScriptCatalog.as_view(), name="javascript-catalog"),
+    # The table's words in the reader's language (djangojs catalogues and the engine's
+    # sentences), for gettext() in JS.
+    path("jsi18n/", SiteCatalog.as_view(), name="javascript-catalog"),
     path("learn/", include("learn.urls")),
+    path("accounts/resend-confirmation/", resend_confirmation, name="resend_confirmation"),
     path("accounts/", include("allauth.urls")),
     path("friends/", include("accounts.urls")),
     path("account/", account_page, name="account"),

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from enum import Enum
 
 from game.engine.cards import JACKS_MASK, POINT_MASK, SUIT_MASK
+from game.engine.words import Sentence, gettext_noop
 
 
 class Reason(Enum):
@@ -31,22 +32,29 @@ class Reason(Enum):
         return _NUMBERS[self]
 
     @property
-    def text(self) -> str:
-        """The reason in words."""
+    def text(self) -> Sentence:
+        """The reason in words (English; the table translates its template)."""
         return _TEXTS[self]
 
 
 _NUMBERS = {reason: n for n, reason in enumerate(Reason, start=1)}
 _TEXTS = {
-    Reason.FIRST_HAND_NO_POINTS: "The first hand had no point card among its first four cards.",
-    Reason.ALL_PASSED: "All four players passed.",
-    Reason.FOUR_JACKS: "One player held all four jacks.",
-    Reason.NO_POINTS: "A player held no point card among their eight cards.",
-    Reason.TEAM_WITHOUT_TRUMP: "A team held no trump between its two players.",
-    Reason.SEVENTH_CARD_CHECK: "The bidder's cards failed the 7th-card check.",
-    Reason.TRUMP_NEVER_SHOWN: "All eight tricks were played and trump was never shown.",
+    reason: Sentence(text)
+    for reason, text in {
+        Reason.FIRST_HAND_NO_POINTS: gettext_noop(
+            "The player after the dealer had no point card (J, 9, A or 10) among their"
+            " first four cards."
+        ),
+        Reason.ALL_PASSED: gettext_noop("All four players passed."),
+        Reason.FOUR_JACKS: gettext_noop("One player held all four jacks."),
+        Reason.NO_POINTS: gettext_noop("A player held no point card among their eight cards."),
+        Reason.TEAM_WITHOUT_TRUMP: gettext_noop("A team held no trump between its two players."),
+        Reason.SEVENTH_CARD_CHECK: gettext_noop("The bidder's cards failed the 7th-card check."),
+        Reason.TRUMP_NEVER_SHOWN: gettext_noop(
+            "All eight tricks were played and trump was never shown."
+        ),
+    }.items()
 }
-
 
 
 def after_deal_1(hands: Sequence[int], first_hand: int) -> Reason | None:

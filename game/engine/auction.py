@@ -18,7 +18,8 @@ from typing import Any
 
 from game.engine.cards import dealer_of, next_seat, seat_after
 from game.engine.moves import BIDS, MAX_BID, PASS, Move
-from game.engine.verdict import ALLOWED, NOT_YOUR_TURN, Verdict
+from game.engine.verdict import ALLOWED, NOT_YOUR_TURN, Verdict, refused
+from game.engine.words import gettext_noop
 
 
 @dataclass
@@ -80,21 +81,28 @@ class Auction:
             return NOT_YOUR_TURN
         if self._forced(seat):
             if value != self.min_bid:
-                return False, f"Everyone else passed: the dealer must call {self.min_bid}"
+                return refused(
+                    gettext_noop("Everyone else passed: the dealer must call %(value)s"),
+                    value=self.min_bid,
+                )
             return ALLOWED
         if value is None:
             return ALLOWED
         low = self.lowest(seat)
         if low > MAX_BID:
-            return False, f"Nobody can call above {MAX_BID}: you may only pass"
+            return refused(
+                gettext_noop("Nobody can call above %(value)s: you may only pass"), value=MAX_BID
+            )
         if value > MAX_BID:
-            return False, f"Calls go up to {MAX_BID}"
+            return refused(gettext_noop("Calls go up to %(value)s"), value=MAX_BID)
         if value < low:
             if low == self.min_bid:
-                return False, f"The lowest call is {self.min_bid}"
+                return refused(gettext_noop("The lowest call is %(value)s"), value=self.min_bid)
             if low == self.high:
-                return False, f"You must match {self.high} or call higher"
-            return False, f"You must call higher than {self.high}"
+                return refused(
+                    gettext_noop("You must match %(value)s or call higher"), value=self.high
+                )
+            return refused(gettext_noop("You must call higher than %(value)s"), value=self.high)
         return ALLOWED
 
     def call(self, seat: int, value: int | None) -> dict[str, Any]:

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 
 from game.engine.cards import INDEX
 from game.engine.errors import IllegalAction
+from game.engine.words import Sentence, gettext_noop
 
 RIFFLES = 3
 
@@ -23,16 +24,18 @@ RIFFLES = 3
 def parse_deck(deck: Sequence[object]) -> list[int]:
     """Card indices of a deck of 32 distinct codes; IllegalAction otherwise."""
     if isinstance(deck, str) or not isinstance(deck, Sequence):
-        raise IllegalAction("A deck must be a list of 32 card codes")
+        raise IllegalAction(Sentence(gettext_noop("A deck must be a list of 32 card codes")))
     if len(deck) != 32:
-        raise IllegalAction(f"A deck must have 32 cards, not {len(deck)}")
+        raise IllegalAction(
+            Sentence(gettext_noop("A deck must have 32 cards, not %(count)s"), count=len(deck))
+        )
     out = []
     for c in deck:
         if not isinstance(c, str) or c not in INDEX:
-            raise IllegalAction(f"{c!r} is not a card code")
+            raise IllegalAction(Sentence(gettext_noop("%(code)s is not a card code"), code=repr(c)))
         out.append(INDEX[c])
     if len(set(out)) != 32:
-        raise IllegalAction("A deck must hold each of the 32 cards once")
+        raise IllegalAction(Sentence(gettext_noop("A deck must hold each of the 32 cards once")))
     return out
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from game.engine.cards import CODES, SUIT_MASK, SUIT_NAMES, seat_after, suit_of, team_of
+from game.engine.cards import SUIT_MASK, seat_after, suit_of, team_of
 from game.engine.moves import (
     MARRIAGE,
     PASS,
@@ -27,7 +27,8 @@ from game.engine.play import seventh_card_due
 from game.engine.rules import Rules
 from game.engine.stake import CALL_WORDS, risk_free
 from game.engine.state import Round
-from game.engine.verdict import ALLOWED, NOT_YOUR_TURN, Verdict
+from game.engine.verdict import ALLOWED, NOT_YOUR_TURN, Verdict, refused
+from game.engine.words import CardWord, Sentence, SuitWord, gettext_noop
 
 STAKE_PHASES = ("doubling", "single_hand_doubling")
 
@@ -102,7 +103,7 @@ def play_options(rules: Rules, r: Round, seat: int) -> tuple[int, bool]:
 def may_play(rules: Rules, r: Round, seat: int, card: int) -> Verdict:
     """Cards: in turn, from the hand, following suit, the 7th card and the asker's trump."""
     if r.phase != "play":
-        return False, "Cards are played only after the calls are over"
+        return refused(gettext_noop("Cards are played only after the calls are over"))
     if seat != r.to_play:
         return NOT_YOUR_TURN
     mask, show = play_options(rules, r, seat)
@@ -111,44 +112,52 @@ def may_play(rules: Rules, r: Round, seat: int, card: int) -> Verdict:
     return False, _why_not_card(r, seat, card, mask, show)
 
 
-def _why_not_card(r: Round, seat: int, card: int, mask: int, show: bool) -> str:
+def _why_not_card(r: Round, seat: int, card: int, mask: int, show: bool) -> Sentence:
     if r.aside and seat == r.bidder and card == r.seventh:
         if mask == 0:
-            return "You must show trump (your 7th card) before you play it"
+            return Sentence(gettext_noop("You must show trump (your 7th card) before you play it"))
         if not r.trick:
-            return "The 7th card cannot be led"
-        return "The 7th card cannot be played until trump is shown"
+            return Sentence(gettext_noop("The 7th card cannot be led"))
+        return Sentence(gettext_noop("The 7th card cannot be played until trump is shown"))
     if not r.hands[seat] >> card & 1:
-        return f"You do not hold {CODES[card]}"
+        return Sentence(gettext_noop("You do not hold %(card)s"), card=CardWord(card))
     if r.forced >= 0:
-        return f"You must play the 7th card, {CODES[r.forced]}"
+        return Sentence(
+            gettext_noop("You must play the 7th card, %(card)s"), card=CardWord(r.forced)
+        )
     if mask == 0 and show:
         if r.aside and seat == r.bidder:
-            return "You must show trump (your 7th card) and then play it"
-        led = SUIT_NAMES[suit_of(r.trick[0][1])]
-        return f"You cannot follow {led}, so you must ask to show trump"
+            return Sentence(gettext_noop("You must show trump (your 7th card) and then play it"))
+        led = SuitWord(suit_of(r.trick[0][1]))
+        return Sentence(
+            gettext_noop("You cannot follow %(suit)s, so you must ask to show trump"), suit=led
+        )
     led_suit = suit_of(r.trick[0][1])
     if r.hands[seat] & SUIT_MASK[led_suit]:
-        return f"You must follow {SUIT_NAMES[led_suit]}"
-    return "You asked to show trump, so you must play a trump"
+        return Sentence(gettext_noop("You must follow %(suit)s"), suit=SuitWord(led_suit))
+    return Sentence(gettext_noop("You asked to show trump, so you must play a trump"))
 
 
 def may_show_trump(rules: Rules, r: Round, seat: int) -> Verdict:
     """Showing (asking for) trump: only by a seat in turn that cannot follow the led suit."""
     if r.phase != "play":
-        return False, "Cards are played only after the calls are over"
+        return refused(gettext_noop("Cards are played only after the calls are over"))
     if seat != r.to_play:
         return NOT_YOUR_TURN
     if play_options(rules, r, seat)[1]:
         return ALLOWED
     if r.sh_caller >= 0:
-        return False, "There is no trump in a Single Hand"
+        return refused(gettext_noop("There is no trump in a Single Hand"))
     if r.trump_shown:
-        return False, "Trump has already been shown"
+        return refused(gettext_noop("Trump has already been shown"))
     if not r.trick:
-        return False, "Trump may be asked for only when you cannot follow the led suit"
-    led = SUIT_NAMES[suit_of(r.trick[0][1])]
-    return False, f"You can follow {led}; trump may be asked for only when you cannot"
+        return refused(
+            gettext_noop("Trump may be asked for only when you cannot follow the led suit")
+        )
+    return refused(
+        gettext_noop("You can follow %(suit)s; trump may be asked for only when you cannot"),
+        suit=SuitWord(suit_of(r.trick[0][1])),
+    )
 
 
 def may_declare_marriage(rules: Rules, r: Round, seat: int) -> Verdict:
@@ -156,8 +165,8 @@ def may_declare_marriage(rules: Rules, r: Round, seat: int) -> Verdict:
     if r.phase == "play" and seat == r.marriage_seat:
         return ALLOWED
     if rules.marriage != "after_trick":
-        return False, "A marriage is announced by itself at this table"
-    return False, "You have no marriage to declare right now"
+        return refused(gettext_noop("A marriage is announced by itself at this table"))
+    return refused(gettext_noop("You have no marriage to declare right now"))
 
 
 # ----------------------------------------------------------------- the calls
@@ -167,12 +176,12 @@ def may_set_trump(rules: Rules, r: Round, seat: int, kind: str) -> Verdict:
     """Trump (a suit, or the 7th card): by the bidder right after the auction."""
     if r.phase != "trump":
         if r.method:
-            return False, "Trump has already been set"
-        return False, "Trump is set only right after the auction"
+            return refused(gettext_noop("Trump has already been set"))
+        return refused(gettext_noop("Trump is set only right after the auction"))
     if seat != r.bidder:
-        return False, "Only the bidder sets trump"
+        return refused(gettext_noop("Only the bidder sets trump"))
     if kind == "seventh_card" and not rules.seventh_card:
-        return False, "Trump by the 7th card is not played at this table"
+        return refused(gettext_noop("Trump by the 7th card is not played at this table"))
     return ALLOWED
 
 
@@ -180,45 +189,64 @@ def may_raise_stake(rules: Rules, r: Round, seat: int, kind: str) -> Verdict:
     """Double, Redouble and SetDouble: the call on offer, by the team asked (stages 4, 6, 8)."""
     word = CALL_WORDS[kind]
     if not rules.doubling:
-        return False, "Doubling is not played at this table"
+        return refused(gettext_noop("Doubling is not played at this table"))
     if kind == "set_double" and not rules.set_double:
-        return False, "SetDouble is not played at this table"
+        return refused(gettext_noop("SetDouble is not played at this table"))
     phase = r.phase
     if phase == "seventh_card":
         if kind != "redouble":
-            return False, f"{word} is not open now: the bidder may redouble or pass"
+            return refused(
+                gettext_noop("%(call)s is not open now: the bidder may redouble or pass"), call=word
+            )
         if seat != r.bidder:
-            return False, "Only the bidder may redouble now"
+            return refused(gettext_noop("Only the bidder may redouble now"))
         return ALLOWED
     if phase not in STAKE_PHASES:
-        return False, f"You cannot call {word} now"
+        return refused(gettext_noop("You cannot call %(call)s now"), call=word)
     if r.ask_call != kind:
-        return False, f"{word} is not open now; the call on offer is {CALL_WORDS[r.ask_call]}"
+        return refused(
+            gettext_noop("%(call)s is not open now; the call on offer is %(offered)s"),
+            call=word,
+            offered=CALL_WORDS[r.ask_call],
+        )
     if seat in r.ask_seats:
         return ALLOWED
     asked = team_of(r.ask_seats[0]) if r.ask_seats else -1
     if team_of(seat) != asked:
-        who = "Single Hand caller" if phase == "single_hand_doubling" else "bidder"
-        if kind == "redouble":
-            return False, f"Only the {who}'s team may redouble"
-        verb = "double" if kind == "double" else "call SetDouble"
-        return False, f"Only the {who}'s opponents may {verb}"
-    return False, "You have already passed"
+        return False, _WRONG_TEAM[phase == "single_hand_doubling", kind]
+    return refused(gettext_noop("You have already passed"))
+
+
+# Who may make a stake call, by (on a Single Hand, the call).
+_WRONG_TEAM = {
+    (False, "double"): Sentence(gettext_noop("Only the bidder's opponents may double")),
+    (False, "redouble"): Sentence(gettext_noop("Only the bidder's team may redouble")),
+    (False, "set_double"): Sentence(gettext_noop("Only the bidder's opponents may call SetDouble")),
+    (True, "double"): Sentence(gettext_noop("Only the Single Hand caller's opponents may double")),
+    (True, "redouble"): Sentence(gettext_noop("Only the Single Hand caller's team may redouble")),
+    (True, "set_double"): Sentence(
+        gettext_noop("Only the Single Hand caller's opponents may call SetDouble")
+    ),
+}
 
 
 def may_call_single_hand(rules: Rules, r: Round, seat: int) -> Verdict:
     """Single Hand: in stage 7, in turn, with a hand that could lose a trick."""
     if not rules.single_hand:
-        return False, "Single Hand is not played at this table"
+        return refused(gettext_noop("Single Hand is not played at this table"))
     phase = r.phase
     if phase in ("single_hand_doubling", "play"):
-        return False, "The Single Hand calls are over"
+        return refused(gettext_noop("The Single Hand calls are over"))
     if phase != "single_hand":
-        return False, "Single Hand may be called only after all eight cards are dealt"
+        return refused(
+            gettext_noop("Single Hand may be called only after all eight cards are dealt")
+        )
     if seat != single_hand_speaker(r):
         return NOT_YOUR_TURN
     if risk_free(r.full_hand(seat)):
-        return False, "Your hand cannot lose a trick, so you may not call Single Hand"
+        return refused(
+            gettext_noop("Your hand cannot lose a trick, so you may not call Single Hand")
+        )
     return ALLOWED
 
 
@@ -229,7 +257,7 @@ def may_pass(rules: Rules, r: Round, seat: int) -> Verdict:
     if not in_turn(r, seat):
         return NOT_YOUR_TURN
     if r.phase in ("trump", "play"):
-        return False, "There is nothing to pass now"
+        return refused(gettext_noop("There is nothing to pass now"))
     return ALLOWED
 
 
@@ -239,7 +267,7 @@ def may_bid(rules: Rules, r: Round, seat: int, value: int) -> Verdict:
         return r.auction.verdict(seat, value)
     if not in_turn(r, seat):
         return NOT_YOUR_TURN
-    return False, "The auction is over"
+    return refused(gettext_noop("The auction is over"))
 
 
 # ----------------------------------------------------------------- all moves

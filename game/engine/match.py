@@ -33,6 +33,7 @@ from game.engine.saving import SavingMixin
 from game.engine.state import Round
 from game.engine.tricks import TricksMixin
 from game.engine.view import public_view, seat_view
+from game.engine.words import Sentence, gettext_noop
 
 __all__ = ["Event", "Match", "Move", "Rules"]
 
@@ -50,7 +51,7 @@ class Match(CallsMixin, TricksMixin, SavingMixin):
     def deal(self, deck: Sequence[str] | None = None) -> list[Event]:
         """Start the next deal (deal 1) from ``deck`` (32 codes, top first) or a shuffle."""
         if self.round is not None:
-            raise IllegalAction("A deal is already in progress")
+            raise IllegalAction(Sentence(gettext_noop("A deal is already in progress")))
         order = parse_deck(deck) if deck is not None else self._shuffle()
         self._version += 1
         self.round_no += 1
@@ -122,11 +123,13 @@ class Match(CallsMixin, TricksMixin, SavingMixin):
     def apply(self, seat: int, action: dict[str, Any]) -> list[Event]:
         """Do an action for a seat; returns the (public) events. IllegalAction if not legal."""
         if type(seat) is not int or not 0 <= seat <= 3:
-            raise IllegalAction("There is no such seat")
+            raise IllegalAction(Sentence(gettext_noop("There is no such seat")))
         move = parse_action(action)
         r = self.round
         if r is None:
-            raise IllegalAction("No deal is in progress; the next deal has not started")
+            raise IllegalAction(
+                Sentence(gettext_noop("No deal is in progress; the next deal has not started"))
+            )
         allowed, why = legal.verdict(self.rules, r, seat, move)
         if not allowed:
             raise IllegalAction(why)
@@ -183,7 +186,9 @@ class Match(CallsMixin, TricksMixin, SavingMixin):
     def view(self, seat: int | None) -> dict[str, Any]:
         """What that seat may see; ``None`` for a spectator (every hand)."""
         if seat is not None and (type(seat) is not int or not 0 <= seat <= 3):
-            raise IllegalAction("There is no such seat: seats are 0-3, None for a spectator")
+            raise IllegalAction(
+                Sentence(gettext_noop("There is no such seat: seats are 0-3, None for a spectator"))
+            )
         version, public = self._public
         if version != self._version:
             public = public_view(self)

@@ -24,6 +24,7 @@ from typing import Any, NamedTuple
 
 from game.engine.cards import CODES, INDEX, SUITS
 from game.engine.errors import IllegalAction
+from game.engine.words import Sentence, gettext_noop
 
 ACTION_TYPES = (
     "bid",
@@ -67,29 +68,33 @@ class Move(NamedTuple):
 def parse_action(action: object) -> Move:
     """The move of an action dict; IllegalAction if it is malformed (``Move.parse``)."""
     if not isinstance(action, dict):
-        raise IllegalAction("An action must be a dict with a 'type'")
+        raise IllegalAction(Sentence(gettext_noop("An action must be a dict with a 'type'")))
     kind = action.get("type")
     if kind is None:
-        raise IllegalAction("An action needs a 'type', such as 'bid', 'pass' or 'play'")
+        raise IllegalAction(
+            Sentence(gettext_noop("An action needs a 'type', such as 'bid', 'pass' or 'play'"))
+        )
     if not isinstance(kind, str) or kind not in _KINDS:
-        raise IllegalAction(f"Unknown action {kind!r}")
+        raise IllegalAction(Sentence(gettext_noop("Unknown action %(kind)s"), kind=repr(kind)))
     if kind == "play":
         card = action.get("card")
         if len(action) != 2 or not isinstance(card, str) or card not in INDEX:
-            raise IllegalAction("A play needs a 'card' code such as 'JH'")
+            raise IllegalAction(Sentence(gettext_noop("A play needs a 'card' code such as 'JH'")))
         return PLAYS[INDEX[card]]
     if kind == "bid":
         value = action.get("value")
         if len(action) != 2 or type(value) is not int:
-            raise IllegalAction("A bid needs a whole-number 'value'")
+            raise IllegalAction(Sentence(gettext_noop("A bid needs a whole-number 'value'")))
         return BIDS[value] if 0 <= value <= MAX_BID else Move(kind, value)
     if kind == "trump":
         suit = action.get("suit")
         if len(action) != 2 or not isinstance(suit, str) or suit not in _SUIT:
-            raise IllegalAction("Trump needs a 'suit': one of C, D, H, S")
+            raise IllegalAction(Sentence(gettext_noop("Trump needs a 'suit': one of C, D, H, S")))
         return TRUMPS[_SUIT[suit]]
     if len(action) != 1:
-        raise IllegalAction(f"A {kind} action takes no other fields")
+        raise IllegalAction(
+            Sentence(gettext_noop("A %(kind)s action takes no other fields"), kind=kind)
+        )
     return SIMPLE[kind]
 
 

@@ -13,10 +13,16 @@ False
 from __future__ import annotations
 
 from game.engine.cards import SUIT_MASK
+from game.engine.words import Sentence, gettext_noop
 
 REGULAR_STAKE = {"double": 2, "redouble": 4, "set_double": 6}
 SINGLE_HAND_FACTOR = {"double": 2, "redouble": 4}
-CALL_WORDS = {"double": "Double", "redouble": "Redouble", "set_double": "SetDouble"}
+# The calls' names, as the table translates them inside a sentence.
+CALL_WORDS = {
+    "double": Sentence(gettext_noop("Double")),
+    "redouble": Sentence(gettext_noop("Redouble")),
+    "set_double": Sentence(gettext_noop("SetDouble")),
+}
 
 
 def risk_free(hand: int) -> bool:

@@ -133,7 +133,9 @@ class TableConsumer(ChatSocket, PresenceSocket, HintSocket, InboxConsumer):
         elif kind == "hint":
             await self.hint(message)
         else:
-            await self._error("unknown_type", _("Unknown message type %(kind)r.") % {"kind": kind})
+            await self._error(
+                "unknown_type", _("Unknown message type %(kind)s.") % {"kind": repr(kind)}
+            )
 
     async def table_changed(self, event: dict[str, Any]) -> None:
         """A group message: the game reached ``event["version"]``; send this seat's view.
@@ -191,10 +193,10 @@ class TableConsumer(ChatSocket, PresenceSocket, HintSocket, InboxConsumer):
             await self._error("bad_json", _("That message is not valid JSON."))
             return None
         if not isinstance(message, dict):
-            await self._error("bad_json", _("Send a JSON object, like {\"type\": \"sync\"}."))
+            await self._error("bad_json", _('Send a JSON object, like {"type": "sync"}.'))
             return None
         if not isinstance(message.get("type"), str):
-            await self._error("missing_field", _("The message needs a \"type\" (a string)."))
+            await self._error("missing_field", _('The message needs a "type" (a string).'))
             return None
         return message
 
@@ -204,12 +206,12 @@ class TableConsumer(ChatSocket, PresenceSocket, HintSocket, InboxConsumer):
         version = message.get("version")
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
             await self._error(
-                "missing_field", _("An action needs \"action\": an object with a \"type\".")
+                "missing_field", _('An action needs "action": an object with a "type".')
             )
             return
         if type(version) is not int:
             await self._error(
-                "missing_field", _("An action needs \"version\": the version you last saw.")
+                "missing_field", _('An action needs "version": the version you last saw.')
             )
             return
         if self.role.seat is None:
@@ -236,7 +238,7 @@ class TableConsumer(ChatSocket, PresenceSocket, HintSocket, InboxConsumer):
         what = message.get("what")
         if what not in service.RESETS:
             await self._error(
-                "missing_field", _("A reset needs \"what\": score, round, deck or all.")
+                "missing_field", _('A reset needs "what": score, round, deck or all.')
             )
             return
         try:
@@ -263,7 +265,7 @@ class TableConsumer(ChatSocket, PresenceSocket, HintSocket, InboxConsumer):
         if type(seat) is not int or (kind != "give_back" and not isinstance(level, str)):
             await self._error(
                 "missing_field",
-                _("Say which \"seat\" (0-3), and for %(kind)s the \"level\".") % {"kind": kind},
+                _('Say which "seat" (0-3), and for %(kind)s the "level".') % {"kind": kind},
             )
             return
         if kind == "give_back":

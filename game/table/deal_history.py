@@ -15,12 +15,20 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils.translation import gettext_noop
+
 from game.engine import Match
 from game.engine.stake import REGULAR_STAKE
 from game.models import DealRecord, GameAction
+from game.table.engine_words import spoken
 from game.table.events import Event, ends_deal, is_deal_start
 
 STAKE_CALLS = ("double", "redouble", "set_double")
+# Why a deal was abandoned, kept in English with its record and said in the reader's
+# language when sent (``game.table.engine_words.spoken``); the words of older records.
+ABANDONED = gettext_noop("The host abandoned the deal.")
+ABANDONED_BY_RESET_ALL = gettext_noop("The host reset the score, the deal and the deck.")
+ABANDONED_BEFORE = "The host reset the round."
 # The outcomes of deals that are analysed (annulled and abandoned ones are not).
 ANALYSED = ("made", "lost")
 # How far back the log is read for the start of a deal when no earlier deal was recorded.
@@ -184,7 +192,7 @@ def summarize(events: list[Event], score: list[int]) -> dict[str, Any]:
         summary["reason_text"] = last["reason_text"]
     else:
         summary["outcome"] = "abandoned"
-        summary["reason_text"] = "The host reset the round."
+        summary["reason_text"] = ABANDONED_BY_RESET_ALL if last.get("all") else ABANDONED
     return summary
 
 
@@ -301,7 +309,7 @@ def deal_list(game_id: int) -> list[dict[str, Any]]:
     of their analysis (``"review"``: none, analysing, ready or failed)."""
     rows = DealRecord.objects.filter(game_id=game_id).order_by("number")
     return [
-        {**row.summary, "review": review_for(row.analysis, row.private, None)["status"]}
+        {**said(row.summary), "review": review_for(row.analysis, row.private, None)["status"]}
         for row in rows
     ]
 
@@ -313,7 +321,19 @@ def deal_detail(game_id: int, number: int, viewer_id: int | None) -> dict[str, A
     if row is None:
         return None
     review = review_for(row.analysis, row.private, viewer_id)
-    return {**row.summary, "events": row.events, "review": review}
+    events = [
+        {**event, "reason_text": spoken(event["reason_text"])} if "reason_text" in event else event
+        for event in row.events
+    ]
+    return {**said(row.summary), "events": events, "review": review}
+
+
+def said(summary: dict[str, Any]) -> dict[str, Any]:
+    """A deal's summary with why it was annulled or abandoned in the reader's language."""
+    why = summary.get("reason_text")
+    if not why:
+        return summary
+    return {**summary, "reason_text": spoken(ABANDONED if why == ABANDONED_BEFORE else why)}
 
 
 def review_for(

@@ -3,8 +3,9 @@
 A seat is held by a person (``user_id``), a computer player (``computer``, its level),
 both (the host handed the person's seat over: the computer player plays, the person
 watches from the seat and may not act until the seat is given back), or nobody yet.
-A computer player is named after its place ("Robo-North"). Nothing here touches the
-database: ``game.table.store`` reads and writes the seat rows.
+A computer player has a short name of its seat's own (seat 1 Anu, 2 Bela, 3 Charu, 4 Dipu):
+a place such as "North" would name where it sits on one player's screen and not on the
+others'. Nothing here touches the database: ``game.table.store`` reads and writes the seat rows.
 """
 
 from __future__ import annotations
@@ -18,9 +19,9 @@ from game.table.events import is_deal_start, starts_deal
 LEVELS = ("easy", "strong")
 LEVEL_LABELS = {"easy": "easy", "strong": "strong"}
 SEATS = range(4)
-# Seat 0 is drawn at the bottom of its own screen, the next seat to its right (play goes
-# counter-clockwise by default), its partner opposite.
-PLACES = ("South", "East", "North", "West")
+# The computer players' names, seat by seat: short (whole on a phone's name plate), one
+# initial each in seat order, the same on every screen whichever seat it is drawn at.
+BOT_NAMES = ("Anu", "Bela", "Charu", "Dipu")
 HANDOVER = "handover"
 # Events the server adds to the log that no engine call returned: never shown to bots.
 NOT_FROM_THE_ENGINE = frozenset({HANDOVER, "reset", "timeout", "match_end", "rematch"})
@@ -29,8 +30,8 @@ HISTORIES_KEPT = 1024
 
 
 def bot_name(seat: int) -> str:
-    """The shown name of the computer player in a seat, e.g. ``Robo-South`` for seat 0."""
-    return f"Robo-{PLACES[seat]}"
+    """The shown name of the computer player in a seat, e.g. ``Anu`` for seat 0."""
+    return BOT_NAMES[seat]
 
 
 @dataclass(frozen=True)

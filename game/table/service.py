@@ -35,10 +35,11 @@ from game.engine import IllegalAction, Match, Rules
 from game.engine.cards import CODES
 from game.invite import guests
 from game.models import Game
-from game.table import cache, match_end, store, turn_timer
+from game.table import cache, match_end, resets, store, turn_timer
 from game.table.access import role_for
 from game.table.broadcast import announce_from_sync
 from game.table.deal_history import Ended
+from game.table.engine_words import spoken
 from game.table.errors import TableError
 from game.table.events import ends_deal
 from game.table.seats import (
@@ -56,7 +57,7 @@ from game.table.snapshot import Role, Snapshot
 from game.table.store import Guard, Write
 from game.table.wire import parse_match, saved_match
 
-RESETS = ("score", "round", "deck", "all")
+RESETS = tuple(resets.RESETS)
 
 
 # -- opening and reading -------------------------------------------------------------------
@@ -302,6 +303,10 @@ def reset(game_id: int, user_id: int, what: str) -> Snapshot:
                 events += match.reset_round()
             events += match.deal()
             game.next_deal_at = None
+        if what == "all":  # each page says the three resets as one (the host's one click)
+            for event in events:
+                if event["type"] == "reset":
+                    event["all"] = True
         return _commit(
             game, players, match, {"type": "reset", "what": what}, events,
             seat=seat_of(players, user_id), actor_id=user_id,
@@ -573,7 +578,7 @@ def _play(match: Match, seat: int, action: dict[str, Any]) -> list[dict[str, Any
     try:
         return match.apply(seat, action)
     except IllegalAction as refused:
-        raise TableError("illegal", str(refused)) from refused
+        raise TableError("illegal", spoken(refused.sentence)) from refused
 
 
 def _planned(

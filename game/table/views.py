@@ -18,6 +18,7 @@ from accounts.models import User
 from game.table import store
 from game.table.access import role_for
 from game.table.errors import TableError
+from game.table.resets import RESETS
 from game.table.seats import Seating, seat_of
 from game.table.snapshot import Role
 
@@ -53,5 +54,5 @@ def table(request: HttpRequest, game_id: int) -> HttpResponse:
         "ws_path": f"/ws/game/{game.pk}/",
         "build": settings.BUILD_ID,
     }
-    context = {"game": game, "role": role, "players": names, "page": page}
+    context = {"game": game, "role": role, "players": names, "page": page, "resets": RESETS}
     return render(request, "game/table.html", context)

@@ -3,6 +3,8 @@
 // list itself changed (a friend hosted a game, a seat changed hands); the sections are
 // then fetched again and swapped in, without reloading the page. docs/protocol.md.
 
+import { signed } from "./numbers.js";
+
 const sections = () => document.querySelector(".sections");
 const games = new Map();     // game id -> the latest "game" message
 const here = new Map();      // game id -> the latest "presence" message
@@ -20,7 +22,7 @@ function drawGame(message) {
   if (!el) return;
   el.querySelector(".live-status").textContent = message.status;
   el.querySelector(".live-score").textContent = message.started
-    ? `· ${message.score[0]} : ${message.score[1]}` : "";
+    ? `· ${signed(message.score[0])} : ${signed(message.score[1])}` : "";
   el.querySelector(".your-turn").hidden = !message.your_turn;
   const started = el.querySelector(".live-started");
   if (started) started.textContent = message.started ? started.dataset.yes : started.dataset.no;

@@ -9,24 +9,23 @@ import { TableConnection } from "./table/connection.js";
 import { Guide } from "./table/guide.js";
 import { drawControls, drawHand, showTrumpHint } from "./table/controls.js";
 import { drawGuests, removal } from "./table/guests.js";
-import { drawHandover } from "./table/handover.js";
+import { drawHandover, handoverMessage } from "./table/handover.js";
 import { setUpHelp } from "./table/help.js";
 import { drawMatchLine, drawMatchOver, matchOver } from "./table/match.js";
 import { TableLog, Toast } from "./table/log.js";
 import { drawRoundInfo, drawScore } from "./table/score.js";
 import { bottomSeat, drawSeats } from "./table/seats.js";
-import { setUpSide } from "./table/side.js";
+import { drawSideTurn, setUpSide } from "./table/side.js";
 import { drawBack, updateTimer } from "./table/timer.js";
 import { TableTogether } from "./table/together.js";
-import { COACH, MATCH_WORDS, eventText, hintAskedLine, hintLine, seatName, sentence, statusText } from "./table/words.js";
+import { COACH, MATCH_WORDS, eventText, hintAskedLine, hintLine, seatName, sentence, statusText, toldEvents } from "./table/words.js";
 
-/** The question a host confirms before a reset. */
-const resetQuestion = (what) => ({
-  score: gettext("Reset the score (both teams to 0, sets cleared) for everyone?"),
-  round: gettext("Abandon this deal? The same dealer deals again."),
-  deck: gettext("Use a freshly shuffled deck from the next deal?"),
-  all: gettext("Reset the score, abandon this deal and use a fresh deck?"),
-}[what]);
+/** The question a host confirms before a reset: its button's name and what it does, as the
+ * dashboard's confirm page asks it (game/table/resets.py names both). */
+const resetQuestion = (button) => fmt(gettext("%(reset)s? %(what)s Everyone at the table sees it at once."), {
+  reset: button.textContent.trim(),
+  what: button.title,
+});
 
 const root = document.getElementById("table-app");
 const config = JSON.parse(document.getElementById("table-config").textContent);
@@ -106,18 +105,28 @@ function drawStatus() {
   // While a computer player holds your seat, its turns are not yours.
   const you = table.you?.replaced ? null : table.you?.seat;
   let { text, mine, task } = statusText(table, view, you, state.legal);
-  if (!view) text = root.querySelector("#waiting").textContent;
+  if (!view) text = waitingStatus(table, root.querySelector("#waiting").textContent);
   else if (matchOver(state)) text = MATCH_WORDS.title(state.table.match.number);
   else if (view.phase === "deal") text = view.last_round?.annulled ? gettext("Deal annulled") : gettext("Deal over");
   else if (!text && table.you?.spectator) text = gettext("Watching: tap a player's cards to turn them over");
   status.textContent = text;
   status.classList.toggle("your-turn", mine);
+  drawSideTurn(root, mine, text);
   const note = root.querySelector("#status-note");
   note.textContent = table.you?.replaced
     ? gettext("A computer player plays your seat for now, so you cannot act; the host can give it back.")
     : bidderNote(view, table.you?.seat, state.legal);
   note.hidden = !note.textContent;
   turnAlert.update(mine, task);
+}
+
+/** The status line before the first deal: not the waiting box's words again, but what can be
+ * done about it (the host may seat a computer player instead). */
+function waitingStatus(table, shown) {
+  const text = table.you?.host
+    ? gettext("To start without someone, hand their seat to a computer player (Host tab).")
+    : gettext("The first deal starts once everyone is here.");
+  return text === shown ? "" : text;
 }
 
 /** The bidder is told, while their trump is still face down, what happens if it stays so
@@ -144,7 +153,7 @@ function onState(msg) {
   if (msg.history) log.addHistory(msg.history, state.table, state.view);
   else log.add(events, state.table, state.view, msg.version);
   together.afterState(events);
-  for (const event of events.filter((e) => e.type === "reset")) {
+  for (const event of toldEvents(events).filter((e) => e.type === "reset")) {
     toast.show(sentence(eventText(state.table, event, state.view)), "announce", 6000);
   }
   draw();
@@ -287,13 +296,13 @@ root.addEventListener("click", (e) => {
   }
   const handover = target.closest("[data-handover]");
   if (handover) {
-    connection.send(JSON.parse(handover.dataset.handover));
+    const message = handoverMessage(handover, root.querySelector("#handover-level"));
+    if (message) connection.send(message);
     return;
   }
   const reset = target.closest("[data-reset]");
   if (reset) {
-    const what = reset.dataset.reset;
-    if (window.confirm(resetQuestion(what))) connection.reset(what);
+    if (window.confirm(resetQuestion(reset))) connection.reset(reset.dataset.reset);
     return;
   }
   if (target.closest("#last-trick-button, .show-last-trick")) {

@@ -76,11 +76,8 @@ def _session(user: User) -> str:
     return str(store.session_key)
 
 
-def seed_table(moment: str, seed: int = 0, show_trump: bool = True, tag: str = "") -> None:
-    """Print {"game", "sessions", "turn"} for a table stopped at ``moment``: one of bidding,
-    trump, doubling, mid_trick, last_card (the deal's last card is still to be played),
-    show_trump (the seat to play may ask for trump; use ``show_trump=False``).
-    ``tag`` keeps the emails of several seeded tables on one site apart."""
+def _people(tag: str) -> list[User]:
+    """The five verified friends of Asha (the first), their emails kept apart by ``tag``."""
     people = []
     for name in NAMES:
         email = f"{name.lower()}{tag}@example.com"
@@ -90,23 +87,54 @@ def seed_table(moment: str, seed: int = 0, show_trump: bool = True, tag: str = "
     for other in people[1:]:
         Friendship.objects.create(user=people[0], friend=other)
         Friendship.objects.create(user=other, friend=people[0])
+    return people
+
+
+def seed_waiting(tag: str = "", computers: int = 0) -> None:
+    """Print {"game", "sessions"} for a game nobody has opened yet: Asha hosts, the last
+    ``computers`` seats hold computer players, her friends the others."""
+    people = _people(tag)
+    seats: list[User | str] = [*people[: 4 - computers], *["easy"] * computers]
+    game = create_game(people[0], "Friday 29", seats)
+    print(json.dumps({"game": game.pk, "sessions": {p.first_name: _session(p) for p in people}}))
+
+
+def seed_table(
+    moment: str,
+    seed: int = 0,
+    show_trump: bool = True,
+    tag: str = "",
+    score: tuple[int, int] = (0, 0),
+    deals_before: int = 0,
+) -> None:
+    """Print {"game", "sessions", "turn"} for a table stopped at ``moment``: one of bidding,
+    trump, doubling, mid_trick, last_card (the deal's last card is still to be played),
+    show_trump (the seat to play may ask for trump; use ``show_trump=False``).
+    ``tag`` keeps the emails of several seeded tables on one site apart; ``score`` is the
+    score before the first deal, ``deals_before`` how many whole deals are played first."""
+    people = _people(tag)
     game = create_game(
         people[0], "Friday 29", people[:4], joined=True,
         conference_link="https://meet.example.com/29",
     )
     match = Match(Rules(), dealer=0, seed=seed)
+    match.score = list(score)
     rng = random.Random(seed)
-    changes: list[tuple[int | None, dict[str, Any], list[dict[str, Any]]]] = [
-        (None, {"type": "deal"}, match.deal())
-    ]
+    changes: list[tuple[int | None, dict[str, Any], list[dict[str, Any]]]] = []
+    for _ in range(deals_before):
+        changes.append((None, {"type": "deal"}, match.deal()))
+        while match.round is not None:
+            seat, action = _choose(match, rng, show_trump)
+            changes.append((seat, action, match.apply(seat, action)))
+    changes.append((None, {"type": "deal"}, match.deal()))
     stop = _stopped_at(moment)
     while not stop(match):
         assert match.round is not None, f"seed {seed} ended the deal before {moment}"
         seat, action = _choose(match, rng, show_trump)
         changes.append((seat, action, match.apply(seat, action)))
-    for seq, (seat, action, events) in enumerate(changes, start=1):
-        actor = people[seat] if seat is not None else None
-        GameAction.objects.create(game=game, seq=seq, seat=seat, actor=actor,
+    for seq, (by, action, events) in enumerate(changes, start=1):
+        actor = people[by] if by is not None else None
+        GameAction.objects.create(game=game, seq=seq, seat=by, actor=actor,
                                   action=action, events=events)
     Game.objects.filter(pk=game.pk).update(state=match.to_json(), version=len(changes))
     print(json.dumps({

@@ -92,10 +92,11 @@ def play_against_bots(bot_site: LiveSite, browser: Browser) -> None:
     watcher = open_page(browser, bot_site, seeded["game"], seeded["sessions"]["Esha"], errors)
     for page in (asha, watcher):
         page.wait_for_selector("#table-app:not([data-phase='waiting'])", timeout=30000)
-        for position in ("right", "top", "left"):
+        # Each computer player by its seat's own name, the same on every screen.
+        for position, name in (("right", "Bela"), ("top", "Charu"), ("left", "Dipu")):
             plate = page.locator(f"#seat-{position} .plate")
             assert plate.locator(".badge.computer").count() == 1, position
-            assert plate.locator(".name").inner_text().startswith("Robo-")
+            assert plate.locator(".name").inner_text() == name
         assert page.locator("#seat-bottom .badge.computer").count() == 0
     assert asha.locator("#seat-bottom .name").inner_text() == "Asha (you)"
 
@@ -121,12 +122,13 @@ def play_against_bots(bot_site: LiveSite, browser: Browser) -> None:
     for page in (asha, watcher):
         page.locator("#round-result[data-annulled='false']").wait_for()
         result = page.locator("#round-result").inner_text()
-        assert "Asha & Robo-North" in result and "Robo-East & Robo-West" in result, result
+        assert "Asha & Charu" in result and "Bela & Dipu" in result, result
         plays = page.locator("#log li[data-type='play']")
         assert plays.filter(has_text="Asha plays").count() >= 1
         bot_plays = plays.filter(has=page.locator(".badge.computer"))
         assert bot_plays.count() >= 3, "the bots' cards are in the log, badged"
-        assert all(line.startswith("Robo-") for line in bot_plays.all_inner_texts())
+        bots = ("Bela", "Charu", "Dipu")
+        assert all(line.startswith(bots) for line in bot_plays.all_inner_texts())
         assert plays.count() == bot_plays.count() + plays.filter(has_text="Asha plays").count()
     watcher.screenshot(path=f"{SHOTS}-spectator.png", full_page=True)
     assert errors == []

@@ -198,7 +198,10 @@ def test_it_puts_score_and_round_one_tap_away_on_a_phone(site: LiveSite, chromiu
     table = Table(site, "mid_trick")
     page = table.open(chromium, "Asha", PHONE)
     assert page.locator("#score").is_hidden()
-    assert page.locator("#score-mini").inner_text().replace(" ", "") == "0:0"
+    # Your own team first, named; the button says what it opens.
+    assert page.locator("#score-mini").inner_text() == "We 0\u2009:\u20090"
+    inside(page, ".side-toggle-note")
+    assert page.locator(".side-toggle-note").inner_text() == "Log · chat"
     page.locator("#side-toggle").click()
     page.wait_for_selector("#table-side.open", timeout=WAIT_MS)
     page.locator("#side-close").wait_for(state="visible")
@@ -216,6 +219,64 @@ def test_it_puts_score_and_round_one_tap_away_on_a_phone(site: LiveSite, chromiu
     page.locator("#side-close").click()
     page.wait_for_selector("#table-side:not(.open)", timeout=WAIT_MS)
     close(page)
+
+
+def test_the_phones_sheet_says_when_it_is_your_turn_and_takes_you_back(
+    site: LiveSite, chromium: Browser
+) -> None:
+    table = Table(site, "mid_trick")
+    page = table.open(chromium, table.actor(), PHONE)
+    status = page.locator("#status").inner_text()
+    assert status.startswith("Your turn")
+    # Overlapping cards show no stray lower corner: only the last card of the hand has one.
+    corners = page.evaluate(
+        "() => [...document.querySelectorAll('#hand .card .corner.br')]"
+        ".map((c) => getComputedStyle(c).visibility)"
+    )
+    assert corners == ["hidden"] * (len(corners) - 1) + ["visible"], corners
+    page.locator("#side-toggle").click()
+    page.wait_for_selector("#table-side.open", timeout=WAIT_MS)
+    page.locator("#side-turn").wait_for(state="visible")
+    page.wait_for_function(
+        "() => document.querySelector('#table-side').getBoundingClientRect().right"
+        " <= innerWidth + 1",
+        timeout=WAIT_MS,
+    )
+    inside(page, "#side-turn")
+    assert page.locator("#side-turn .side-turn-status").inner_text() == status
+    page.screenshot(path=f"{SHOTS}-phone-sheet-your-turn.png")
+    page.locator("#side-turn").click()
+    page.wait_for_selector("#table-side:not(.open)", timeout=WAIT_MS)
+    sees_turn_and_hand(page)
+    close(page)
+
+
+def test_the_phones_waiting_screen_says_each_thing_once_and_keeps_badges_in_their_plates(
+    site: LiveSite, chromium: Browser
+) -> None:
+    output = site.shell(
+        "from tests.browser.staging import seed_waiting; seed_waiting(tag='w', computers=1)"
+    )
+    data = json.loads(output.strip().splitlines()[-1])
+    context = chromium.new_context(viewport=PHONE, has_touch=True)
+    context.add_cookies([{"name": "sessionid", "value": data["sessions"]["Asha"], "url": site.url}])
+    page = context.new_page()
+    page.goto(f"{site.url}/table/{data['game']}/")
+    page.wait_for_selector("#waiting:has-text('Waiting for')", timeout=WAIT_MS)
+    waiting = page.locator("#waiting").inner_text()
+    status = page.locator("#status").inner_text()
+    assert status != waiting and "Waiting for" not in status
+    assert "computer player" in status  # the host is told how to start without someone
+    for position in ("left", "right", "top"):
+        plate = page.locator(f"#seat-{position} .plate").bounding_box()
+        assert plate is not None
+        for badge in page.locator(f"#seat-{position} .plate .badge").all():
+            box = badge.bounding_box()
+            assert box is not None
+            assert box["x"] >= plate["x"] - 0.5, (position, box, plate)
+            assert box["x"] + box["width"] <= plate["x"] + plate["width"] + 0.5, (position, box)
+    page.screenshot(path=f"{SHOTS}-phone-waiting.png")
+    context.close()
 
 
 def test_it_keeps_the_score_the_log_and_the_hosts_buttons_on_a_laptop_screen(
@@ -299,7 +360,9 @@ def test_it_explains_a_made_contract_until_the_next_deal(
     assert page.locator("#round-result [data-key='tricks-1']").inner_text() == "6 tricks"
     assert page.locator("#round-result [data-key='points-0']").inner_text() == "7 points"
     assert "Vikramaditya & Dev needed 16 card points and took 21." in lines
-    assert "Score change: Vikramaditya & Dev +1; now 0 : +1." in lines
+    assert (
+        "Score change: Vikramaditya & Dev +1; now Asha & Chitra 0, Vikramaditya & Dev +1."
+    ) in lines
     assert "Vikramaditya deals in" in lines
     assert ".." not in lines
     # This round's panel names the deal's own dealer, not the next one.

@@ -18,9 +18,9 @@ pytestmark = pytest.mark.browser
 SOLO = {
     "players": [
         {"seat": 0, "name": "Asha"},
-        {"seat": 1, "name": "Robo-East", "computer": "strong"},
-        {"seat": 2, "name": "Robo-North", "computer": "strong"},
-        {"seat": 3, "name": "Robo-West", "computer": "strong"},
+        {"seat": 1, "name": "Bela", "computer": "strong"},
+        {"seat": 2, "name": "Charu", "computer": "strong"},
+        {"seat": 3, "name": "Dipu", "computer": "strong"},
     ],
     "you": {"seat": 0, "spectator": False, "host": True},
 }

@@ -337,7 +337,8 @@ def play_a_deal_watch_it_and_reset(live_site: LiveSite, browser: Browser) -> Non
     assert scores != [0, 0]
 
     host = players[0]
-    host.once("dialog", lambda dialog: dialog.accept())
+    asked: list[str] = []
+    host.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.accept()))
     host.locator("#tab-host").click()
     host.locator("[data-reset='score']").click()
     for page in everyone:
@@ -349,6 +350,10 @@ def play_a_deal_watch_it_and_reset(live_site: LiveSite, browser: Browser) -> Non
         assert "reset the score" in page.locator("#log li[data-type='reset']").last.text_content()
         assert page.locator(".sets[data-red='0'][data-black='0']").count() == 2
     assert "reset the score" in watcher.locator("#toast").inner_text()
+    assert asked == [
+        "Reset score? Both teams' scores and set tallies go back to 0."
+        " Everyone at the table sees it at once."
+    ]
     assert players[1].locator("[data-reset]").count() == 0
     watcher.screenshot(path=f"{SHOTS}-after-reset.png", full_page=True)
 

@@ -169,3 +169,216 @@ def test_it_writes_each_event_in_plain_words(page: Page, event: dict[str, Any], 
     assert (
         call(page, "words", "eventText", TABLE, event, {"bid": {"seat": 1, "value": 17}}) == words
     )
+
+
+def test_it_tells_the_three_resets_of_reset_all_as_one(page: Page) -> None:
+    events = [
+        {"type": "reset", "what": "score", "all": True},
+        {"type": "reset", "what": "deck", "all": True},
+        {"type": "reset", "what": "round", "all": True},
+        {"type": "deal", "dealer": 2, "packet": 1},
+    ]
+    told = call(page, "words", "toldEvents", events)
+    assert told == [events[0], events[3]]
+    assert call(page, "words", "eventText", TABLE, told[0], None) == (
+        "The host reset the score, the deal and the deck"
+    )
+    one = [{"type": "reset", "what": "round"}, {"type": "deal", "dealer": 2, "packet": 1}]
+    assert call(page, "words", "toldEvents", one) == one
+    assert call(page, "words", "eventText", TABLE, one[0], None) == (
+        "The host abandoned this deal: the same dealer deals again"
+    )
+
+
+def test_it_says_an_annulment_reason_from_the_pages_catalogue(page: Page) -> None:
+    """The socket sends the engine's English; the page's catalogue (learn/catalogue.py)
+    holds its translation, which every place that shows a reason looks up."""
+    english = "All four players passed."
+    page.evaluate(
+        """(english) => {
+            globalThis.gettext = (m) => (m === english ? "চারজনই পাস (TEST-bn)" : m);
+        }""",
+        english,
+    )
+    try:
+        annulled = {"annulled": True, "reason": "all_passed", "reason_text": english, "dealer": 3}
+        assert call(page, "words", "roundResultText", TABLE, annulled) == (
+            "Deal annulled: চারজনই পাস (TEST-bn). Dev deals again."
+        )
+        event = {"type": "annulled", "reason": "all_passed", "reason_text": english}
+        assert call(page, "words", "eventText", TABLE, event, None) == (
+            "Deal annulled, no score: চারজনই পাস (TEST-bn)"
+        )
+        assert call(page, "result", "resultReason", TABLE, annulled) == "চারজনই পাস (TEST-bn)."
+    finally:
+        page.evaluate("() => { delete globalThis.gettext; }")
+
+
+def test_it_says_when_the_score_went_into_a_set(page: Page) -> None:
+    """Minus one, now 0, adds up: the 6 that went into the black set is said."""
+    result = {
+        "annulled": False, "kind": "regular", "bidder": 1, "team": 1, "target": 16,
+        "points": [14, 14], "tricks": [5, 3], "made": False, "bonus": False, "delta": -1,
+        "ended_early": False, "dealer": 0, "score": [3, 0], "new_sets": [[0, 0], [0, 1]],
+    }
+    assert call(page, "result", "scoreLine", TABLE, result) == (
+        "Score change: Bilal & Dev \u22121. That passes \u22125, so Bilal & Dev take a black"
+        " set: 6 of their minus score goes into it. Now Asha & Chitra +3, Bilal & Dev 0."
+    )
+    plain = {**result, "score": [3, -4], "new_sets": [[0, 0], [0, 0]]}
+    assert call(page, "result", "scoreLine", TABLE, plain) == (
+        "Score change: Bilal & Dev \u22121; now Asha & Chitra +3, Bilal & Dev \u22124."
+    )
+    both_reset = {**TABLE, "rules": {"reset_after_set": True}}
+    red = {**result, "team": 0, "made": True, "delta": 12, "score": [0, 0],
+           "new_sets": [[2, 0], [0, 0]]}
+    assert call(page, "result", "scoreLine", both_reset, red) == (
+        "Score change: Asha & Chitra +12. That passes +5, so Asha & Chitra win 2 red sets:"
+        " 6 of their score goes into each. At this table both scores then start again"
+        " from 0. Now Asha & Chitra 0, Bilal & Dev 0."
+    )
+
+
+def test_it_lists_the_sets_each_deal_made_with_true_minus_signs(page: Page) -> None:
+    deal = {
+        "number": 4, "outcome": "lost", "kind": "regular", "dealer": 0, "bidder": 1,
+        "bid": 16, "target": 16, "team": 1, "delta": -1, "points": [14, 14],
+        "score": [3, 0], "new_sets": [[0, 0], [0, 1]], "stake": 1, "doubles": [],
+        "trump": "H", "trump_card": None, "trump_method": "suit", "match_winner": None,
+        "players": ["Asha", "Bilal", "Chitra", "Dev"],
+    }
+    table = call(page, "history", "dealTable", deal, None)
+    cells = call(page, "history", "dealCells", deal, table)
+    assert (cells["sets"], cells["score"]) == ("a black set", "+3 : 0")
+    assert cells["outcome"] == "Lost 14/16 \u22121 \u00b7 a black set"
+    none = {**deal, "score": [3, -4], "new_sets": [[0, 0], [0, 0]]}
+    cells = call(page, "history", "dealCells", none, table)
+    assert (cells["sets"], cells["score"]) == ("\u2014", "+3 : \u22124")
+
+
+def test_the_phones_score_button_puts_your_team_first_with_its_sets(page: Page) -> None:
+    drawn = page.evaluate(
+        """async () => {
+            const m = await import('/static/js/table/score.js');
+            const mini = document.createElement('span');
+            const draw = (seat) => {
+                const table = { players: [], you: { seat } };
+                m.drawScoreMini(mini, table, [3, -2], [[1, 0], [0, 2]]);
+                return [mini.textContent, mini.dataset.order, mini.getAttribute('aria-label')];
+            };
+            return [draw(1), draw(null)];
+        }"""
+    )
+    assert drawn[0][:2] == ["We \u221222\u2009:\u2009+31", "1 0"]
+    assert drawn[1][:2] == ["+31\u2009:\u2009\u221222", "0 1"]
+    assert "Seat 2 & Seat 4 \u22122 (0 red sets, 2 black sets)" in drawn[0][2]
+
+
+def test_it_says_whose_marriage_moved_the_target_and_the_last_tricks_point(page: Page) -> None:
+    result = {
+        "annulled": False, "kind": "regular", "bidder": 1, "team": 1, "bid": 20,
+        "target": 16, "points": [12, 17], "tricks": [3, 5], "made": True, "bonus": False,
+        "delta": 1, "ended_early": False, "dealer": 0,
+    }
+    assert call(page, "result", "resultReason", TABLE, result) == (
+        "Bilal & Dev needed 16 card points (the call of 20, lowered by their own marriage)"
+        " and took 17."
+    )
+    raised = {**result, "bid": 16, "target": 20, "made": False, "delta": -1}
+    assert call(page, "result", "resultReason", TABLE, raised) == (
+        "Bilal & Dev needed 20 card points (the call of 16, raised by the marriage of"
+        " Asha & Chitra) but took only 17."
+    )
+    extra = {**TABLE, "rules": {"last_trick_point": True}}
+    last = {"cards": [], "winner": 3}
+    plain = {**result, "target": 20, "bid": 20, "points": [8, 21]}
+    assert call(page, "result", "resultReason", extra, plain, last) == (
+        "Bilal & Dev needed 20 card points and took 21. The last trick carried 1 extra point"
+        " (29 in all); Bilal & Dev won it."
+    )
+
+
+def test_the_host_picks_the_computer_players_level_and_confirms_a_hand_over(page: Page) -> None:
+    asked = page.evaluate(
+        """async () => {
+            const m = await import('/static/js/table/handover.js');
+            const root = document.createElement('div');
+            root.innerHTML = '<select id="handover-level"><option value="strong"></option>'
+              + '<option value="easy"></option></select><ul id="handover-controls"></ul>';
+            const state = { table: {
+                you: { seat: 0, host: true },
+                players: [
+                    { seat: 0, name: 'Asha' }, { seat: 1, name: 'Bilal' },
+                    { seat: 2, name: 'Charu', computer: 'easy' },
+                    { seat: 3, name: 'Dipu', computer: 'strong', replaces: 'Dev' },
+                ],
+            } };
+            m.drawHandover(root, state);
+            const level = root.querySelector('#handover-level');
+            level.value = 'easy';
+            const hand = root.querySelector('li[data-seat="1"] button');
+            const questions = [];
+            const yes = m.handoverMessage(hand, level, (q) => { questions.push(q); return true; });
+            const no = m.handoverMessage(hand, level, () => false);
+            const giveBack = root.querySelector('li[data-seat="3"] button');
+            const back = m.handoverMessage(giveBack, level, () => false);
+            return { yes, no, back, questions,
+                     seat2: root.querySelector('li[data-seat="2"]').textContent };
+        }"""
+    )
+    assert asked["yes"] == {"type": "hand_over", "seat": 1, "level": "easy"}
+    assert asked["no"] is None
+    assert asked["back"] == {"type": "give_back", "seat": 3}  # giving back asks nothing
+    assert asked["questions"] == [
+        "Hand Bilal's seat to a computer player (easy)? They watch from the seat until you"
+        " give it back."
+    ]
+    assert asked["seat2"] == "Seat 3: Charu"  # a computer player's seat has no control
+
+
+def test_the_felt_says_who_raised_the_stake(page: Page) -> None:
+    calls = [
+        {"seat": 1, "call": "double"},
+        {"seat": 0, "call": "redouble"},
+        {"seat": 3, "call": "pass"},
+    ]
+    assert call(page, "centre", "stakeCalls", {"calls": calls}) == calls[:2]
+    after_single = [*calls, {"seat": 2, "call": "single_hand"}, {"seat": 3, "call": "double"}]
+    assert call(page, "centre", "stakeCalls", {"calls": after_single}) == [after_single[-1]]
+    drawn = page.evaluate(
+        """async (calls) => {
+            const m = await import('/static/js/table/centre.js');
+            const root = document.createElement('div');
+            root.innerHTML = '<div id="seat-top"></div><div id="contract"></div>'
+              + '<div id="trump-marker"></div><div id="trick"></div><p id="trick-caption"></p>'
+              + '<div id="waiting"></div><div id="round-result"></div>';
+            const view = { phase: 'play', bid: { seat: 2, value: 17 }, target: 17, stake: 4,
+                           calls, turn: [], trick: [], score: [0, 0] };
+            const table = { players: [{ seat: 0, name: 'Asha' }, { seat: 1, name: 'Bilal' },
+                                      { seat: 2, name: 'Chitra' }, { seat: 3, name: 'Dev' }],
+                            you: { seat: 0 } };
+            m.drawCentre(root, { view, table, legal: [] }, Date.now());
+            return [...root.querySelectorAll('#contract div')].map((d) => d.textContent);
+        }""",
+        calls,
+    )
+    assert drawn == [
+        "Chitra bid 17", "Target 17", "Stake 4", "Doubled by Bilal", "Redoubled by Asha"
+    ]
+
+
+def test_every_number_below_zero_has_a_true_minus_sign(page: Page) -> None:
+    signed = page.evaluate(
+        """async () => {
+            const m = await import('/static/js/numbers.js');
+            return [m.signed(3), m.signed(0), m.signed(-2), m.signed(0.5, 2), m.signed(-1.25, 2)];
+        }"""
+    )
+    assert signed == ["+3", "0", "\u22122", "+0.50", "\u22121.25"]
+    item = {
+        "seat": 1, "trick": 2, "played": {"type": "play", "card": "JH"},
+        "suggested": {"type": "play", "card": "9H"}, "same": False,
+        "expected": {"played": 0.5, "suggested": 0.25, "made_played": 0.5, "made_suggested": 0.4},
+    }
+    line = call(page, "words", "analysisLine", TABLE, item)
+    assert "(expected \u22120.25 game points;" in line and "-" not in line

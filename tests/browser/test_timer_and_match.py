@@ -120,10 +120,10 @@ def test_it_counts_down_plays_for_a_late_player_and_hands_her_seat_over_and_back
     # The time runs out: the log says so; after the second time in a row, "I'm back".
     phone.wait_for_selector("#log li[data-type='timeout']", state="attached", timeout=20000)
     lines = phone.locator("#log li[data-type='timeout']").all_text_contents()
-    assert "Robo-South played for Asha: time ran out" in lines[0], lines
+    assert "Anu played for Asha: time ran out" in lines[0], lines
     phone.wait_for_selector("#im-back:not([hidden])", timeout=40000)
     laptop.wait_for_selector("#im-back:not([hidden])", timeout=5000)
-    assert "Robo-South is playing your seat" in phone.locator("#im-back").inner_text()
+    assert "Anu is playing your seat" in phone.locator("#im-back").inner_text()
     assert phone.locator("#seat-bottom .badge.computer").count() == 1
     handover = phone.locator("#log li[data-type='handover']").all_text_contents()
     assert any("time ran out twice in a row" in line for line in handover), handover
@@ -137,7 +137,7 @@ def test_it_counts_down_plays_for_a_late_player_and_hands_her_seat_over_and_back
             "() => !document.querySelector('#seat-bottom .badge.computer')", timeout=10000
         )
     back = phone.locator("#log li[data-type='handover']").all_text_contents()
-    assert any("Asha is back and takes seat 1 from Robo-South" in line for line in back), back
+    assert any("Asha is back and takes seat 1 from Anu" in line for line in back), back
     assert errors == []
 
 
@@ -158,7 +158,7 @@ def test_it_shows_the_winner_to_everyone_and_the_host_starts_a_rematch(
         page.wait_for_selector("#match-over:not([hidden])", timeout=120000)
         assert page.locator("#round-result").is_hidden()
     banner = friend.locator("#match-over").inner_text()
-    assert "Robo-South & Robo-North win the match!" in banner, banner
+    assert "Anu & Charu win the match!" in banner, banner
     assert "1 set to 0" in banner and "Waiting for the host" in banner
     assert friend.locator(".rematch-button").count() == 0
     deals = friend.locator("#match-over a").get_attribute("href")
@@ -186,7 +186,7 @@ def test_it_shows_the_winner_to_everyone_and_the_host_starts_a_rematch(
         shown = row.inner_text()  # the wide result column, or the narrow one on a phone
         assert "won the match, 1 set to 0" in shown or "match won" in shown, shown
         full = row.text_content() or ""
-        assert "Robo-South & Robo-North won the match, 1 set to 0" in full
+        assert "Anu & Charu won the match, 1 set to 0" in full
         page.screenshot(path=f"{SHOTS}-deals-{name}.png", full_page=True)
     assert errors == []
 

@@ -85,3 +85,29 @@ def test_a_socket_tags_every_line_of_its_task_with_its_game() -> None:
     assert text_4.endswith("INFO game.x [game 4] moved")
     assert json.loads(json_4)["game"] == 4
     assert "game" not in json.loads(JsonFormatter().format(record()))
+
+
+REFUSED_CODE = """
+from django.core.exceptions import PermissionDenied
+from django.http import HttpResponseForbidden, HttpResponseServerError
+from django.utils.log import log_response
+for response in (HttpResponseForbidden(), HttpResponseServerError()):
+    try:
+        raise PermissionDenied("not your game")
+    except PermissionDenied as refused:
+        log_response("Refused: %s", "/table/9/", response=response, exception=refused)
+"""
+
+
+def test_a_refused_request_is_one_line_without_a_traceback() -> None:
+    """Django logs a 403 with the PermissionDenied that made it: one line, no traceback (a
+    500 keeps its traceback)."""
+    full = {k: v for k, v in os.environ.items() if k not in {"DATABASE_URL", "REDIS_URL"}}
+    result = subprocess.run(
+        [sys.executable, "manage.py", "shell", "-c", REFUSED_CODE],
+        cwd=ROOT, env={**full, "LOG_FORMAT": "text"}, capture_output=True, text=True, check=True,
+    )
+    lines = result.stderr.splitlines()
+    assert "WARNING django.request Refused: /table/9/" in lines[0]
+    assert "ERROR django.request Refused: /table/9/" in lines[1], lines
+    assert "Traceback" in "\n".join(lines[2:])

@@ -39,13 +39,13 @@ def test_it_hosts_one_person_and_three_computer_players(owner: User, friend: Use
     assert levels(game.pk) == ["", "strong", "easy", "strong"]
 
     host_page = text(login(owner).get("/"))
-    assert "Olive & Robo-North" in host_page
+    assert "Olive & Charu" in host_page
     card = host_page.split('<article class="game-card"')[1].split("</article>")[0]
     assert card.count(BADGE) == 3
     assert 'title="Computer player (easy)"' in host_page
     friend_page = text(login(friend).get("/"))
     view = friend_page.split('id="view"')[1]
-    assert "Robo-East" in view and BADGE in view
+    assert "Bela" in view and BADGE in view
 
     edit = text(login(owner).get(f"/games/{game.pk}/edit/"))
     seat_2 = edit.split('name="seat_2"')[1].split("</select>")[0]
@@ -102,15 +102,15 @@ def test_it_hands_a_seat_to_a_computer_player_and_back_from_the_dashboard(
     logged = GameAction.objects.get(game=full_game, seq=full_game.version)
     assert logged.events == [
         {"type": "handover", "seat": 1, "to": "computer", "level": "easy",
-         "name": "Robo-East", "player": "Farid"}
+         "name": "Bela", "player": "Farid"}
     ]
     page = text(host.get("/"))
-    assert "Robo-East now plays seat 2." in page
+    assert "Bela now plays seat 2." in page
     assert "Give back to Farid" in page
     assert "(for Farid)" in page
     # Farid still finds the game under Join, shown with the computer player in his seat.
     join = text(login(friend).get("/")).split('id="join"')[1]
-    assert "Full table" in join and "Robo-East" in join and BADGE in join
+    assert "Full table" in join and "Bela" in join and BADGE in join
     # The host form keeps the seat handed over while Farid stays in it.
     edit = text(host.get(f"/games/{full_game.pk}/edit/"))
     assert "A computer player (easy) plays this seat for now" in edit
@@ -179,7 +179,7 @@ def test_it_gives_bots_the_deals_events_from_the_log_and_from_memory_alike(
         [{"type": "reset", "what": "score"}],
         *[[play] for play in plays],
         [{"type": "handover", "seat": 2, "to": "computer", "level": "easy",
-          "name": "Robo-North", "player": None}],
+          "name": "Charu", "player": None}],
         [{"type": "reset", "what": "round"}, {"type": "deal", "dealer": 0, "packet": 1}],
     ]
     GameAction.objects.bulk_create(

@@ -9,6 +9,7 @@ import pytest
 from allauth.account.models import EmailAddress
 from django.contrib.sites.models import Site
 from django.core import mail
+from django.core.cache import cache
 from django.test import Client
 
 from accounts.models import AccountType, FriendRequest, User
@@ -161,3 +162,49 @@ def test_it_refuses_a_second_account_for_the_same_email(
 def test_it_names_the_site_twentynine() -> None:
     site = Site.objects.get_current()
     assert (site.name, site.domain) == ("TwentyNine", "127.0.0.1:8000")
+
+
+def test_it_mails_a_link_to_the_host_the_person_signed_up_at(settings: Any) -> None:
+    settings.ALLOWED_HOSTS = ["play.example.org"]
+    sign_up(Client(HTTP_HOST="play.example.org"))
+    body = str(mail.outbox[-1].body)
+    assert "http://play.example.org/accounts/confirm-email/" in body
+    assert Site.objects.get_current().domain not in body  # not the development host
+    assert mail.outbox[-1].subject == "[TwentyNine] Confirm your email address"
+
+
+def test_it_says_the_link_logs_you_in_instead_of_then_log_in() -> None:
+    client = Client()
+    sign_up(client)
+    page = text(client.get("/accounts/confirm-email/"))
+    assert "the link also logs you in" in page
+    assert "then log in" not in page
+    assert 'href="/accounts/resend-confirmation/"' in page
+
+
+def test_it_sends_the_link_again_to_someone_not_logged_in() -> None:
+    sign_up(Client())
+    first = confirmation_link()
+    cache.clear()  # allauth lets a few minutes pass between two mails to one address
+    visitor = Client()
+    assert 'href="/accounts/resend-confirmation/"' in text(visitor.get("/accounts/login/"))
+    form = visitor.get("/accounts/resend-confirmation/")
+    assert form.status_code == 200 and 'name="email"' in text(form)
+    answer = visitor.post("/accounts/resend-confirmation/", {"email": "NEWCOMER@example.com"})
+    assert 'id="resend-sent"' in text(answer)
+    assert len(mail.outbox) == 2
+    again = confirmation_link()
+    visitor.get(again)
+    assert EmailAddress.objects.get(email__iexact="newcomer@example.com").verified
+    assert first.startswith("/accounts/confirm-email/")
+
+
+def test_it_answers_alike_for_an_unknown_or_confirmed_address(make_person: MakePerson) -> None:
+    make_person("known@example.com", "Kiran")  # verified
+    visitor = Client()
+    for email in ("nobody@example.com", "known@example.com"):
+        answer = visitor.post("/accounts/resend-confirmation/", {"email": email})
+        assert 'id="resend-sent"' in text(answer)
+    assert mail.outbox == []
+    bad = visitor.post("/accounts/resend-confirmation/", {"email": "not an address"})
+    assert 'id="resend-sent"' not in text(bad) and bad.status_code == 200

@@ -98,7 +98,7 @@ async def test_it_plays_a_whole_deal_with_one_person_and_three_computer_players(
     olive = await open_game(bot_game.pk, owner)
     state = await olive.until(lambda s: s["table"]["started"], BOT_TIMEOUT)
     players = state["table"]["players"]
-    assert [p["name"] for p in players] == ["Olive", "Robo-East", "Robo-North", "Robo-West"]
+    assert [p["name"] for p in players] == ["Olive", "Bela", "Charu", "Dipu"]
     assert [p["computer"] for p in players] == [None, "strong", "easy", "strong"]
     assert state["table"]["waiting_for"] == []
 
@@ -153,14 +153,14 @@ async def test_it_hands_a_seat_to_a_computer_player_and_back(
         "seat": 2, "spectator": False, "host": False, "replaced": True
     }
     assert state["legal"] == []
-    assert state["table"]["players"][2]["name"] == "Robo-North"
+    assert state["table"]["players"][2]["name"] == "Charu"
     assert state["table"]["players"][2]["replaces"] == "Chitra"
     # The hand-over changed nothing in the deal, and every page's log shows it.
     at_handover = [m for m in map(json.loads, chitra.frames) if m.get("version") == before[
         "version"] + 1 and m["type"] == "state"]
     assert at_handover[0]["view"] == before["view"]
     handover = {"type": "handover", "seat": 2, "to": "computer", "level": "strong",
-                "name": "Robo-North", "player": "Chitra"}
+                "name": "Charu", "player": "Chitra"}
     for client in clients:
         await client.until(lambda s: s["version"] >= before["version"] + 1)
         logged = [e for f in client.frames for e in _events(f)]

@@ -59,7 +59,8 @@ async def test_it_does_the_deck_and_all_resets(
     await database_sync_to_async(give_score)(game, [2, 1])
     await reset_from_table(clients[0], clients, what)
     events = clients[2].state["events"]
-    assert {"type": "reset", "what": "deck"} in events
+    told_as_all = {"all": True} if what == "all" else {}
+    assert {"type": "reset", "what": "deck", **told_as_all} in events
     score = clients[2].state["view"]["score"]
     assert score == ([0, 0] if what == "all" else [2, 1])
 

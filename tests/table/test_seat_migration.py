@@ -68,7 +68,7 @@ def test_it_resumes_a_game_saved_mid_trick_under_the_old_seat_columns() -> None:
         (None, "easy", False),
         (people[2].pk, "strong", True),
     ]
-    assert [p.name for p in latest.players] == ["Asha", "Bilal", "Robo-North", "Robo-West"]
+    assert [p.name for p in latest.players] == ["Asha", "Bilal", "Charu", "Dipu"]
     assert latest.players[3].replaced and latest.players[3].person == "Chitra"
     assert latest.version == 40
     assert latest.match is not None and latest.match.to_data() == match.to_data()

@@ -20,6 +20,7 @@ from pytest_django.fixtures import Settings
 from accounts.models import User
 from game.models import Game, GameAction, Seat
 from game.table import service, store
+from game.table.seats import bot_name
 from game.table.store import create_game
 from game.table.wire import saved_match
 from tests.table.conftest import Open, TableClient, seat_everyone
@@ -65,7 +66,7 @@ async def test_it_plays_one_decision_for_a_person_whose_time_ran_out(
     name = players[seat].first_name
     assert timeout == {"type": "timeout", "seat": seat, "player": name,
                        "name": timeout["name"]}
-    assert timeout["name"].startswith("Robo-")
+    assert timeout["name"] == bot_name(seat)
     assert played and played[0]["seat"] == seat
     row = await GameAction.objects.aget(game=game, seq=version + 1)
     assert row.action["type"] == "timeout" and row.seat == seat and row.actor_id is None

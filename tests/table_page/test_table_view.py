@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import json
 from typing import Any
 
@@ -11,6 +12,7 @@ from django.urls import reverse
 
 from accounts.models import User
 from game.models import Game
+from game.table.resets import RESETS
 from game.table.store import create_game
 from tests.people import befriend, logged_in, make_person
 
@@ -87,9 +89,10 @@ def test_it_gives_the_host_the_reset_buttons(game: Game, owner: User) -> None:
     config = page_config(response.content)
     assert config["seat"] == 0
     assert config["host"] is True
-    body = response.content.decode()
-    for what in ("score", "round", "deck", "all"):
-        assert f'data-reset="{what}"' in body
+    body = html.unescape(response.content.decode())
+    for what, (name, does) in RESETS.items():
+        # Named as on the dashboard, with the same words for what it does (its confirm).
+        assert f'data-reset="{what}" title="{does}">{name}</button>' in body
 
 
 def test_it_lets_a_friend_of_the_host_watch(game: Game, friend: User) -> None:

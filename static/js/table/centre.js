@@ -128,8 +128,24 @@ function drawContract(root, state) {
     else if (view.bid) line(...named(gettext("%(name)s bid %(value)s"), seatName(table, view.bid.seat), { value: view.bid.value }));
     if (view.bid && view.single_hand == null && view.target != null) line(fmt(gettext("Target %(target)s"), { target: view.target }));
     if ((view.bid || view.single_hand != null) && view.stake != null) line(fmt(gettext("Stake %(stake)s"), { stake: view.stake }));
+    for (const call of stakeCalls(view)) line(...named(RAISED[call.call](), seatName(table, call.seat), {}));
   }
   box.hidden = box.childElementCount === 0;
+}
+
+/** Who raised the stake, for the contract on the felt. */
+const RAISED = {
+  double: () => gettext("Doubled by %(name)s"),
+  redouble: () => gettext("Redoubled by %(name)s"),
+  set_double: () => gettext("SetDouble by %(name)s"),
+};
+
+/** The calls that set this deal's stake, in order: a Single Hand's own, once one is called
+ * (the regular stake no longer counts then). */
+export function stakeCalls(view) {
+  const calls = view?.calls || [];
+  const single = calls.findIndex((c) => c.call === "single_hand");
+  return calls.slice(single + 1).filter((c) => c.call in RAISED);
 }
 
 function drawWaiting(root, state) {

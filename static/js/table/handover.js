@@ -1,7 +1,8 @@
-// The host's seat controls at the table: hand a seat to a computer player, or give it back.
+// The host's seat controls at the table: hand a seat to a computer player (of the level picked
+// above the seats, after confirming), or give it back.
 
 import { fmt, gettext } from "../i18n.js";
-import { seatName } from "./words.js";
+import { levelName, seatName } from "./words.js";
 
 /** Draw one line per seat in the host's panel (nothing for other viewers). */
 export function drawHandover(root, state) {
@@ -11,16 +12,32 @@ export function drawHandover(root, state) {
     const line = document.createElement("li");
     line.dataset.seat = String(player.seat);
     const label = document.createElement("span");
-    label.textContent = fmt(gettext("Seat %(number)s: %(name)s"), { number: player.seat + 1, name: seatName(state.table, player.seat) });
+    const name = seatName(state.table, player.seat);
+    label.textContent = fmt(gettext("Seat %(number)s: %(name)s"), { number: player.seat + 1, name });
     line.append(label);
     if (player.computer && player.replaces) {
       line.append(button(fmt(gettext("Give back to %(name)s"), { name: player.replaces }), { type: "give_back", seat: player.seat }));
     } else if (player.name && !player.computer) {
-      line.append(button(gettext("Hand to computer"), { type: "hand_over", seat: player.seat, level: "strong" }));
+      const hand = button(gettext("Hand to computer"), { type: "hand_over", seat: player.seat });
+      hand.dataset.person = name;
+      line.append(hand);
     }
     return line;
   });
   box.replaceChildren(...lines);
+}
+
+/** The message a seat control's button sends, or null when the host does not confirm a
+ * hand-over (of the level picked in `level`, the select above the seats). */
+export function handoverMessage(control, level, confirm = window.confirm) {
+  const message = JSON.parse(control.dataset.handover);
+  if (message.type !== "hand_over") return message;
+  message.level = level.value;
+  const question = fmt(gettext("Hand %(name)s's seat to a computer player (%(level)s)? They watch from the seat until you give it back."), {
+    name: control.dataset.person,
+    level: levelName(message.level),
+  });
+  return confirm(question) ? message : null;
 }
 
 function button(text, message) {

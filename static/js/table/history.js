@@ -49,14 +49,12 @@ export function doublesText(deal, table) {
 /** The result in plain words. */
 export function resultText(deal, table) {
   if (deal.outcome === "annulled") return fmt(gettext("Annulled: %(reason)s"), { reason: deal.reason_text });
-  if (deal.outcome === "abandoned") return gettext("Abandoned: the host abandoned the deal.");
+  if (deal.outcome === "abandoned") return deal.reason_text || gettext("Abandoned: the host abandoned the deal.");
   const result = roundResultText(table, { ...deal, annulled: false });
   if (deal.match_winner == null) return result;
   const [won, lost] = [deal.sets_won[deal.match_winner], deal.sets_won[1 - deal.match_winner]];
   return `${result}. ${MATCH_WORDS.wonBy(teamName(table, deal.match_winner), won, lost)}`;
 }
-
-const minus = (n) => String(n).replace("-", "−");
 
 /** The cells of one row of the deals table, as text. */
 export function dealCells(deal, table) {
@@ -69,8 +67,19 @@ export function dealCells(deal, table) {
     doubles: doublesText(deal, table),
     result: resultText(deal, table),
     outcome: shortResult(deal),
-    score: `${minus(deal.score[0])} – ${minus(deal.score[1])}`,
+    sets: setsText(deal) || "—",
+    score: `${signed(deal.score[0])} : ${signed(deal.score[1])}`,
   };
+}
+
+/** The sets a deal made, for the team that moved ("a black set"), or "": the score after it
+ * is what stayed once 6 went into each set. */
+export function setsText(deal) {
+  const [red, black] = deal.team == null ? [0, 0] : deal.new_sets?.[deal.team] || [0, 0];
+  return [
+    red ? fmt(ngettext("a red set", "%(count)s red sets", red), { count: red }) : "",
+    black ? fmt(ngettext("a black set", "%(count)s black sets", black), { count: black }) : "",
+  ].filter(Boolean).join(", ");
 }
 
 /** The result in a word or two, for the narrow panel: "Made 17/16 +1", "Annulled". */
@@ -79,12 +88,13 @@ export function shortResult(deal) {
   if (deal.outcome === "abandoned") return gettext("Abandoned");
   const made = deal.outcome === "made";
   const values = { change: signed(deal.delta), points: deal.team == null ? "" : deal.points[deal.team], target: deal.target };
-  if (deal.kind === "single_hand") {
-    return fmt(made ? gettext("Made Single Hand %(change)s") : gettext("Lost Single Hand %(change)s"), values);
-  }
-  if (deal.team == null) return fmt(made ? gettext("Made %(change)s") : gettext("Lost %(change)s"), values) + (deal.match_winner == null ? "" : ` · ${MATCH_WORDS.ended}`);
-  const line = fmt(made ? gettext("Made %(points)s/%(target)s %(change)s") : gettext("Lost %(points)s/%(target)s %(change)s"), values);
-  return deal.match_winner == null ? line : `${line} · ${MATCH_WORDS.ended}`;
+  let line;
+  if (deal.kind === "single_hand") line = fmt(made ? gettext("Made Single Hand %(change)s") : gettext("Lost Single Hand %(change)s"), values);
+  else if (deal.team == null) line = fmt(made ? gettext("Made %(change)s") : gettext("Lost %(change)s"), values);
+  else line = fmt(made ? gettext("Made %(points)s/%(target)s %(change)s") : gettext("Lost %(points)s/%(target)s %(change)s"), values);
+  // Where the Sets column is left out (the narrow panel, a phone), the sets ride along here.
+  const extra = [setsText(deal), deal.match_winner == null ? "" : MATCH_WORDS.ended].filter(Boolean);
+  return [line, ...extra].join(" · ");
 }
 
 const columns = () => [
@@ -96,6 +106,7 @@ const columns = () => [
   ["doubles", gettext("Doubles")],
   ["result", gettext("Result")],
   ["outcome", gettext("Result")],
+  ["sets", gettext("Sets")],
   ["score", gettext("Score after")],
 ];
 
@@ -371,9 +382,9 @@ export class DealReview {
       }
       lines.push(fmt(gettext("Score after: %(first)s %(firstScore)s, %(second)s %(secondScore)s"), {
         first: teamName(table, 0),
-        firstScore: minus(deal.score[0]),
+        firstScore: signed(deal.score[0]),
         second: teamName(table, 1),
-        secondScore: minus(deal.score[1]),
+        secondScore: signed(deal.score[1]),
       }));
     }
     this.heading.textContent = heading;

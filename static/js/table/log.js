@@ -1,7 +1,7 @@
 // The running log of calls and events (kept across a reload in sessionStorage) and the toast.
 
 import { gettext } from "../i18n.js";
-import { eventText } from "./words.js";
+import { eventText, toldEvents } from "./words.js";
 
 const KEEP = 300;
 
@@ -67,7 +67,7 @@ export class TableLog {
   add(events, table, view, version) {
     if (version <= this.version) return;
     this.version = version;
-    for (const event of events) {
+    for (const event of toldEvents(events)) {
       const line = { text: eventText(table, event, view), type: event.type };
       if (event.seat != null && event.type !== "handover" && table?.players?.[event.seat]?.computer) line.computer = true;
       this.lines.push(line);

@@ -3,7 +3,7 @@
 // words (annulled deals included); during the next auction a short "Last deal" line stays.
 
 import { fmt, gettext, ngettext } from "../i18n.js";
-import { seatName, sentence, signed, teamName } from "./words.js";
+import { reasonWords, seatName, sentence, signed, teamName } from "./words.js";
 
 const pointsText = (n) => fmt(ngettext("%(count)s point", "%(count)s points", n), { count: n });
 const tricksText = (n) => fmt(ngettext("%(count)s trick", "%(count)s tricks", n), { count: n });
@@ -40,9 +40,10 @@ export function resultHeadline(table, result) {
     : fmt(gettext("%(team)s fell short: %(change)s"), values);
 }
 
-/** Why the deal ended as it did, in one or two sentences. */
-export function resultReason(table, result) {
-  if (result.annulled) return sentence(result.reason_text || gettext("The deal was annulled"));
+/** Why the deal ended as it did, in one or two sentences (`lastTrick`: the view's last trick,
+ * whose winner took the last trick's extra point where the table plays one). */
+export function resultReason(table, result, lastTrick = null) {
+  if (result.annulled) return sentence(reasonWords(result.reason_text) || gettext("The deal was annulled"));
   const team = teamName(table, result.team);
   const tricks = result.tricks ? result.tricks[result.team] : 0;
   if (result.kind === "single_hand") {
@@ -57,16 +58,25 @@ export function resultReason(table, result) {
   }
   const points = result.points ? result.points[result.team] : 0;
   const target = result.target ?? result.bid;
-  const values = { team, target, points, bid: result.bid };
+  const values = { team, target, points, bid: result.bid, others: teamName(table, 1 - result.team) };
   let why;
-  if (result.bid != null && target !== result.bid) {
+  if (result.bid != null && target < result.bid) {
     why = result.made
-      ? fmt(gettext("%(team)s needed %(target)s card points (%(bid)s moved by a marriage) and took %(points)s."), values)
-      : fmt(gettext("%(team)s needed %(target)s card points (%(bid)s moved by a marriage) but took only %(points)s."), values);
+      ? fmt(gettext("%(team)s needed %(target)s card points (the call of %(bid)s, lowered by their own marriage) and took %(points)s."), values)
+      : fmt(gettext("%(team)s needed %(target)s card points (the call of %(bid)s, lowered by their own marriage) but took only %(points)s."), values);
+  } else if (result.bid != null && target > result.bid) {
+    why = result.made
+      ? fmt(gettext("%(team)s needed %(target)s card points (the call of %(bid)s, raised by the marriage of %(others)s) and took %(points)s."), values)
+      : fmt(gettext("%(team)s needed %(target)s card points (the call of %(bid)s, raised by the marriage of %(others)s) but took only %(points)s."), values);
   } else {
     why = result.made
       ? fmt(gettext("%(team)s needed %(target)s card points and took %(points)s."), values)
       : fmt(gettext("%(team)s needed %(target)s card points but took only %(points)s."), values);
+  }
+  if (table.rules?.last_trick_point && !result.ended_early && lastTrick) {
+    why += " " + fmt(gettext("The last trick carried 1 extra point (29 in all); %(winners)s won it."), {
+      winners: teamName(table, lastTrick.winner % 2),
+    });
   }
   if (result.bonus) {
     why += " " + (result.made ? gettext("All 8 tricks: 2 instead of 1.") : gettext("Not one trick: 2 instead of 1."));
@@ -100,19 +110,40 @@ function teamRows(table, result) {
   return box;
 }
 
-function scoreLine(table, result) {
+/** How the score moved: the change, and when it made a set, that 6 of it went into the set
+ * (so "−6, now −2" adds up), then both teams' scores by name. */
+export function scoreLine(table, result) {
   const [a, b] = result.score;
-  const sets = (result.new_sets || []).flatMap(([red, black], team) => [
-    red ? fmt(gettext("%(team)s win a red set!"), { team: teamName(table, team) }) : "",
-    black ? fmt(gettext("%(team)s take a black set."), { team: teamName(table, team) }) : "",
-  ]).filter(Boolean);
-  const line = fmt(gettext("Score change: %(team)s %(change)s; now %(first)s : %(second)s."), {
+  const values = {
     team: teamName(table, result.team),
     change: signed(result.delta),
-    first: signed(a),
-    second: signed(b),
-  });
-  return [line, ...sets].join(" ");
+    first: teamName(table, 0),
+    firstScore: signed(a),
+    second: teamName(table, 1),
+    secondScore: signed(b),
+  };
+  const [red, black] = result.new_sets?.[result.team] || [0, 0];
+  if (!red && !black) {
+    return fmt(gettext("Score change: %(team)s %(change)s; now %(first)s %(firstScore)s, %(second)s %(secondScore)s."), values);
+  }
+  const parts = [fmt(gettext("Score change: %(team)s %(change)s."), values)];
+  if (red) {
+    parts.push(fmt(ngettext(
+      "That passes +5, so %(team)s win a red set: 6 of their score goes into it.",
+      "That passes +5, so %(team)s win %(count)s red sets: 6 of their score goes into each.",
+      red,
+    ), { ...values, count: red }));
+  }
+  if (black) {
+    parts.push(fmt(ngettext(
+      "That passes −5, so %(team)s take a black set: 6 of their minus score goes into it.",
+      "That passes −5, so %(team)s take %(count)s black sets: 6 of their minus score goes into each.",
+      black,
+    ), { ...values, count: black }));
+  }
+  if (table.rules?.reset_after_set) parts.push(gettext("At this table both scores then start again from 0."));
+  parts.push(fmt(gettext("Now %(first)s %(firstScore)s, %(second)s %(secondScore)s."), values));
+  return parts.join(" ");
 }
 
 /**
@@ -136,7 +167,7 @@ export function drawResult(box, table, result, roundNo, full, lastTrick = null) 
   const contract = contractText(table, result);
   if (contract) parts.push(para("result-contract", contract));
   if (result.points && result.tricks) parts.push(teamRows(table, result));
-  parts.push(para("result-why", resultReason(table, result)));
+  parts.push(para("result-why", resultReason(table, result, lastTrick)));
   if (!result.annulled) parts.push(para("result-score", scoreLine(table, result)));
   if (lastTrick) {
     // The last trick stays one tap away from the felt (on a phone the side panel is closed).

@@ -71,20 +71,42 @@ export function drawScore(root, state) {
     teamScore(table, 0, score[0], sets[0]),
     teamScore(table, 1, score[1], sets[1]),
   );
-  // The phone's one-tap button shows the score too: "+1 : -2".
-  const mini = root.querySelector("#score-mini");
-  const side = (team) => {
-    const el = Object.assign(document.createElement("span"), { className: "mini-team", textContent: signed(score[team]) });
+  drawScoreMini(root.querySelector("#score-mini"), table, score, sets);
+}
+
+/** The phone's one-tap button: both scores, a player's own team first and named "We", each
+ * team's sets beside its score as a red and a black count. */
+export function drawScoreMini(mini, table, score, sets) {
+  const you = table?.you?.seat;
+  const order = you == null ? [0, 1] : [you % 2, 1 - (you % 2)];
+  const chip = (colour, count) => Object.assign(document.createElement("span"), {
+    className: `mini-sets ${colour}`,
+    textContent: String(count),
+  });
+  const side = (team, label) => {
+    const el = Object.assign(document.createElement("span"), { className: "mini-team" });
     el.dataset.team = String(team);
+    if (label) el.append(Object.assign(document.createElement("span"), { className: "mini-label", textContent: label }), " ");
+    el.append(Object.assign(document.createElement("span"), { className: "mini-score", textContent: signed(score[team]) }));
+    const [red, black] = sets[team];
+    if (red) el.append(chip("red", red));
+    if (black) el.append(chip("black", black));
     return el;
   };
-  mini.replaceChildren(side(0), " : ", side(1));
-  mini.setAttribute("aria-label", fmt(gettext("Score: %(first)s %(firstScore)s, %(second)s %(secondScore)s"), {
-    first: teamName(table, 0),
-    firstScore: signed(score[0]),
-    second: teamName(table, 1),
-    secondScore: signed(score[1]),
-  }));
+  const [first, second] = order;
+  mini.replaceChildren(
+    side(first, you == null ? "" : gettext("We")),
+    "\u2009:\u2009", // thin spaces: the bar is narrow on a phone
+    side(second, ""),
+  );
+  const said = (team) => fmt(gettext("%(team)s %(score)s (%(red)s, %(black)s)"), {
+    team: teamName(table, team),
+    score: signed(score[team]),
+    red: fmt(ngettext("%(count)s red set", "%(count)s red sets", sets[team][0]), { count: sets[team][0] }),
+    black: fmt(ngettext("%(count)s black set", "%(count)s black sets", sets[team][1]), { count: sets[team][1] }),
+  });
+  mini.setAttribute("aria-label", fmt(gettext("Score: %(first)s; %(second)s"), { first: said(first), second: said(second) }));
+  mini.dataset.order = order.join(" ");
 }
 
 function row(list, term, value, key) {

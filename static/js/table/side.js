@@ -41,13 +41,21 @@ function openSheet(root, open) {
   side.dispatchEvent(new CustomEvent("side-sheet", { detail: { open } }));
 }
 
+/** On a phone the sheet covers the table: while it is open and it is your turn, its head says
+ * so (`status`, the status line's words) and takes you back to the table. */
+export function drawSideTurn(root, mine, status) {
+  const line = root.querySelector("#side-turn");
+  line.hidden = !mine;
+  line.querySelector(".side-turn-status").textContent = mine ? status : "";
+}
+
 /** Wire the tabs, the phone sheet's open and close buttons and the Escape key. */
 export function setUpSide(root) {
   const side = root.querySelector("#table-side");
   side.addEventListener("click", (e) => {
     const tab = e.target instanceof Element ? e.target.closest(".side-tab") : null;
     if (tab) selectTab(side, tab.dataset.tab);
-    if (e.target instanceof Element && e.target.closest("#side-close")) openSheet(root, false);
+    if (e.target instanceof Element && e.target.closest("#side-close, #side-turn")) openSheet(root, false);
   });
   side.addEventListener("keydown", (e) => {
     const tab = e.target instanceof Element ? e.target.closest(".side-tab") : null;

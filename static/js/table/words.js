@@ -2,6 +2,7 @@
 // Every sentence is one translatable string with named placeholders (../i18n.js).
 
 import { fmt, gettext, ngettext, orList } from "../i18n.js";
+import { signed } from "../numbers.js";
 import { SUIT_NAME, cardText } from "./cards.js";
 
 /** A seat's shown name ("Seat 2" while empty). */
@@ -16,7 +17,7 @@ export function teamName(table, team) {
 }
 
 /** A score change or score with its sign, written with a true minus sign: "+1", "0", "−2". */
-export const signed = (n) => (n > 0 ? `+${n}` : String(n).replace("-", "−"));
+export { signed };
 
 /** A message as one sentence: a capital first letter and exactly one full stop at the end
  * (a Devanagari sentence keeps its own "।"). */
@@ -29,6 +30,10 @@ export function sentence(text) {
 
 const lowerFirst = (text) => text.charAt(0).toLowerCase() + text.slice(1);
 
+/** A sentence of the engine the socket sends in English (why a deal was annulled) in the
+ * reader's language: the page's catalogue holds the engine's sentences too (learn/catalogue.py). */
+export const reasonWords = (text) => gettext(String(text || ""));
+
 /** A message as a clause inside a line: no full stop at its end. */
 export function clause(text) {
   return String(text || "").trim().replace(/[.।\s]+$/, "");
@@ -39,7 +44,7 @@ export function roundResultText(table, result) {
   if (!result) return "";
   if (result.annulled) {
     return fmt(gettext("Deal annulled: %(reason)s %(dealer)s deals again."), {
-      reason: sentence(result.reason_text || gettext("no score")),
+      reason: sentence(reasonWords(result.reason_text) || gettext("no score")),
       dealer: seatName(table, result.dealer),
     });
   }
@@ -85,6 +90,13 @@ const resetWhat = (what) => ({
   deck: gettext("The host reset the deck: a fresh shuffle from the next deal"),
   all: gettext("The host reset the score, the deal and the deck"),
 }[what] || what);
+
+/** The events of one change a page tells, each once: the three resets of the host's "Reset
+ * all" (each marked `all`) are told as one. */
+export function toldEvents(events) {
+  const first = events.find((e) => e.type === "reset" && e.all);
+  return events.filter((e) => !(e.type === "reset" && e.all) || e === first);
+}
 
 /** The log line for one event, given the state it arrived with (for the bidder's seat). */
 export function eventText(table, event, view) {
@@ -142,10 +154,10 @@ export function eventText(table, event, view) {
       return roundResultText(table, event.last_round || event);
     case "annulled":
       return fmt(gettext("Deal annulled, no score: %(reason)s"), {
-        reason: lowerFirst(clause(event.reason_text || event.reason)),
+        reason: lowerFirst(clause(reasonWords(event.reason_text) || event.reason)),
       });
     case "reset":
-      return resetWhat(event.what);
+      return resetWhat(event.all ? "all" : event.what);
     case "handover":
       return handoverText(event);
     case "timeout":
@@ -358,7 +370,7 @@ export function analysisLine(table, item) {
   if (e && !item.same) {
     const gain = e.suggested - e.played;
     text += fmt(gettext(" (expected %(gain)s game points; contract made in %(played)s%% of sampled deals, %(suggested)s%% with its choice)"), {
-      gain: `${gain >= 0 ? "+" : ""}${gain.toFixed(2)}`,
+      gain: signed(gain, 2),
       played: Math.round(100 * e.made_played),
       suggested: Math.round(100 * e.made_suggested),
     });
