@@ -8,7 +8,7 @@ from django.urls import include, path
 from django.views.generic import RedirectView
 from django.views.i18n import JavaScriptCatalog
 
-from accounts.views import account_page
+from accounts.views import account_page, save_preferences
 from twentynine import pwa
 
 
@@ -34,6 +34,7 @@ urlpatterns = [
     path("accounts/", include("allauth.urls")),
     path("friends/", include("accounts.urls")),
     path("account/", account_page, name="account"),
+    path("account/preferences/", save_preferences, name="save_preferences"),
     path("table/", include("game.table.urls")),
     path("", include("game.invite.urls")),
     path("", include("game.urls")),

@@ -22,6 +22,7 @@ from django.conf import settings
 from django.utils import translation
 
 from game.table import cache, hub, service, store
+from game.table.auto_pass import schedule_auto_pass
 from game.table.autodeal import schedule_next_deal
 from game.table.bot_turns import schedule_bot_turn
 from game.table.broadcast import announce
@@ -161,6 +162,7 @@ class TableConsumer(ChatSocket, PresenceSocket, HintSocket, InboxConsumer):
         metrics.version_sent(self.game_id, latest.version)
         schedule_next_deal(latest)
         schedule_bot_turn(latest)
+        schedule_auto_pass(latest)
         schedule_turn_watch(latest)
         schedule_analysis(latest)
 
@@ -328,6 +330,7 @@ class TableConsumer(ChatSocket, PresenceSocket, HintSocket, InboxConsumer):
         metrics.version_sent(self.game_id, latest.version)
         schedule_next_deal(latest)
         schedule_bot_turn(latest)
+        schedule_auto_pass(latest)
         schedule_turn_watch(latest)
         schedule_analysis(latest)
 
