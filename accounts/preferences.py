@@ -75,7 +75,7 @@ def of(user: User) -> dict[str, Any]:
 
 def form_for(user: User) -> PreferencesForm:
     """The form filled with the user's preferences."""
-    return PreferencesForm(initial=of(user))
+    return PreferencesForm(initial=of(user), auto_id="pref_%s")
 
 
 def save(user: User, given: Mapping[str, Any], *, partial: bool) -> list[str]:

@@ -15,9 +15,10 @@ import { TableLog, Toast } from "./table/log.js";
 import { drawRoundInfo, drawScore } from "./table/score.js";
 import { bottomSeat, drawSeats } from "./table/seats.js";
 import { setUpSide } from "./table/side.js";
+import { TablePreferences } from "./table/preferences.js";
 import { drawBack, updateTimer } from "./table/timer.js";
 import { TableTogether } from "./table/together.js";
-import { COACH, MATCH_WORDS, eventText, hintAskedLine, hintLine, seatName, sentence, statusText } from "./table/words.js";
+import { COACH, MATCH_WORDS, PLAY_WORDS, eventText, hintAskedLine, hintLine, seatName, sentence, statusText } from "./table/words.js";
 
 /** The question a host confirms before a reset. */
 const resetQuestion = (what) => ({
@@ -54,8 +55,16 @@ const turnAlert = new TurnAlert(
 const guide = new Guide(root.querySelector("#guide"), root.querySelector("#guide-toggle"));
 setUpSide(root);
 setUpHelp(root);
+const prefs = new TablePreferences(root, config.preferences, config.save_preferences, () => draw());
 let dealSyncSent = false;
 let pendingTimer = null;
+
+// Tap to lift (a preference): the card a first tap raised, at the version it was raised in.
+const lift = { card: null, version: null };
+// Play a single legal card (a preference): the version whose only card is being played.
+const only = { card: null, version: null, timer: null };
+// The pause before your only legal card is played for you: long enough to see it go.
+const ONLY_CARD_MS = 600;
 
 /** What has the keyboard focus among the parts every state message redraws: a card of your
  * hand or a control button (found again after the redraw by its card or action). */
@@ -74,7 +83,11 @@ function draw() {
   drawSeats(root, state, faceUp);
   together.draw();
   drawCentre(root, state, now);
-  drawHand(root, state, faceUp, bottom);
+  drawHand(root, state, faceUp, bottom, {
+    lift: prefs.values.tap_to_lift,
+    lifted: lift.version === state.version ? lift.card : null,
+    only: only.version === state.version ? only.card : null,
+  });
   drawControls(root, state);
   drawHintRow();
   drawScore(root, state);
@@ -145,7 +158,31 @@ function onState(msg) {
   for (const event of events.filter((e) => e.type === "reset")) {
     toast.show(sentence(eventText(state.table, event, state.view)), "announce", 6000);
   }
+  playOnlyCard();
   draw();
+}
+
+/** With "play a single legal card" on: when your only move is one card (nothing else, such as
+ * asking for trump), raise it, say so, and play it after a short pause, once per turn. */
+function playOnlyCard() {
+  const you = state.table.you || {};
+  const [action, ...others] = state.legal;
+  const wanted = prefs.values.play_single_card && action?.type === "play" && !others.length
+    && !you.spectator && !you.replaced;
+  if (!wanted || only.version === state.version) return;
+  clearTimeout(only.timer);
+  const version = state.version;
+  only.card = action.card;
+  only.version = version;
+  root.querySelector("#hand-note").textContent = PLAY_WORDS.only(cardName(action.card));
+  only.timer = setTimeout(() => {
+    if (state.version === version) act(action);
+  }, ONLY_CARD_MS);
+}
+
+/** A card's spoken name, as its picture in your hand says it. */
+function cardName(code) {
+  return root.querySelector(`#hand .card[data-card="${code}"]`)?.getAttribute("aria-label") || code;
 }
 
 // Errors that refuse a chat line (a flood of any messages is "rate_limited" too).
@@ -311,8 +348,23 @@ root.addEventListener("click", (e) => {
     connection.send({ type: "im_back" }); // acting again brings the seat back
     return;
   }
-  if (card && !state.table.you?.spectator) act({ type: "play", card: card.dataset.card });
+  if (card && !state.table.you?.spectator) playOrLift(card);
 });
+
+/** A tap (or Enter) on a card of your hand: play it; with "tap to lift" on, a playable card is
+ * first raised, and played by a second tap on it (a tap on another raises that one instead). */
+function playOrLift(card) {
+  const code = card.dataset.card;
+  const raised = lift.version === state.version && lift.card === code;
+  if (prefs.values.tap_to_lift && card.dataset.legal === "true" && !raised) {
+    lift.card = code;
+    lift.version = state.version;
+    draw();
+    root.querySelector("#hand-note").textContent = PLAY_WORDS.lifted(card.getAttribute("aria-label"));
+    return;
+  }
+  act({ type: "play", card: code });
+}
 
 // The hand from the keyboard: Enter or Space plays the focused card, the arrow keys move
 // along the hand (Home and End to its ends).
