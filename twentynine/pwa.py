@@ -19,10 +19,12 @@ SERVICE_WORKER = settings.BASE_DIR / "static" / "js" / "sw.js"
 PRECACHED = (
     "css/site.css", "css/table.css", "css/history.css", "favicon.svg",
     "img/icon-192.png", "img/icon-512.png",
-    "js/table.js", "js/dashboard.js", "js/history_page.js", "js/invite.js",
+    "js/table.js", "js/dashboard.js", "js/history_page.js", "js/invite.js", "js/theme.js",
+    "js/preferences.js",
     *(f"js/table/{name}.js" for name in (
         "alert", "cards", "centre", "chat", "connection", "controls", "handover", "history",
-        "log", "presence", "result", "score", "seats", "side", "together", "words",
+        "log", "preferences", "presence", "result", "score", "seats", "side", "together",
+        "words",
     )),
 )
 

@@ -15,7 +15,7 @@ import { TableLog, Toast } from "./table/log.js";
 import { drawRoundInfo, drawScore } from "./table/score.js";
 import { bottomSeat, drawSeats } from "./table/seats.js";
 import { setUpSide } from "./table/side.js";
-import { TablePreferences } from "./table/preferences.js";
+import { AUTO_PASS_WAIT_MS, TablePreferences } from "./table/preferences.js";
 import { drawBack, updateTimer } from "./table/timer.js";
 import { TableTogether } from "./table/together.js";
 import { COACH, MATCH_WORDS, PLAY_WORDS, eventText, hintAskedLine, hintLine, seatName, sentence, statusText } from "./table/words.js";
@@ -83,18 +83,21 @@ function draw() {
   drawSeats(root, state, faceUp);
   together.draw();
   drawCentre(root, state, now);
+  // A routine question the server is passing for you is not offered meanwhile.
+  const passing = prefs.passingForYou(state, now);
+  const offered = passing ? { ...state, legal: [] } : state;
   drawHand(root, state, faceUp, bottom, {
     lift: prefs.values.tap_to_lift,
     lifted: lift.version === state.version ? lift.card : null,
     only: only.version === state.version ? only.card : null,
   });
-  drawControls(root, state);
-  drawHintRow();
+  drawControls(root, offered);
+  drawHintRow(offered.legal);
   drawScore(root, state);
   drawRoundInfo(root, state);
-  drawStatus();
+  drawStatus(passing);
   drawHandover(root, state);
-  guide.update(state);
+  guide.update(offered);
   drawMatchOver(root, state);
   drawMatchLine(root, state);
   drawBack(root, state);
@@ -111,12 +114,13 @@ function draw() {
   if (focused) root.querySelector(focused)?.focus({ preventScroll: true });
 }
 
-function drawStatus() {
+function drawStatus(passing) {
   const { view, table } = state;
   const status = root.querySelector("#status");
   // While a computer player holds your seat, its turns are not yours.
   const you = table.you?.replaced ? null : table.you?.seat;
   let { text, mine, task } = statusText(table, view, you, state.legal);
+  if (passing) [text, mine] = [PLAY_WORDS.passing, false];
   if (!view) text = root.querySelector("#waiting").textContent;
   else if (matchOver(state)) text = MATCH_WORDS.title(state.table.match.number);
   else if (view.phase === "deal") text = view.last_round?.annulled ? gettext("Deal annulled") : gettext("Deal over");
@@ -160,6 +164,7 @@ function onState(msg) {
   }
   playOnlyCard();
   draw();
+  if (prefs.passingForYou(state, Date.now())) setTimeout(draw, AUTO_PASS_WAIT_MS);
 }
 
 /** With "play a single legal card" on: when your only move is one card (nothing else, such as
@@ -217,10 +222,10 @@ function onFinal(message) {
 
 /** The Hint button: on your own turn, when the host allows hints; its answer under it. */
 const hint = { version: null, text: "", card: null, action: null };
-function drawHintRow() {
+function drawHintRow(legal = state.legal) {
   const row = root.querySelector("#hint-row");
   const you = state.table.you || {};
-  const offered = Boolean(state.table.hints) && state.legal.length > 0 && !you.spectator && !you.replaced;
+  const offered = Boolean(state.table.hints) && legal.length > 0 && !you.spectator && !you.replaced;
   row.hidden = !offered;
   const button = root.querySelector("#hint-button");
   button.textContent = COACH.hint;

@@ -144,6 +144,8 @@ def play_until_first_card(page: Page) -> tuple[int, str]:
             return clicks + 1, code
         kinds = [json.loads(buttons.nth(i).get_attribute("data-action") or "{}")["type"]
                  for i in range(buttons.count())]
+        if not kinds:
+            continue  # the question went as it came (the server passed it): look again
         pick = kinds.index("pass") if "pass" in kinds else (
             kinds.index("trump") if "trump" in kinds else 0)
         print("click", kinds[pick], "of", kinds, page.locator("#status").inner_text())

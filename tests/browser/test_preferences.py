@@ -200,6 +200,31 @@ def test_skipping_questions_from_the_table_answers_the_one_that_waits(
     close(page)
 
 
+# Kept by the page from its first line: whether a Double button was ever drawn.
+WATCH_FOR_DOUBLE = """
+new MutationObserver(() => {
+  if (document.querySelector("#controls .action-double")) window.sawDouble = true;
+}).observe(document, { childList: true, subtree: true });
+"""
+
+
+def test_a_person_who_skips_them_is_never_offered_the_routine_questions(
+    site: LiveSite, chromium: Browser
+) -> None:
+    table = Table(site, "doubling", skip_questions=True)
+    asked = table.actor()
+    context = chromium.new_context(viewport=PHONE, has_touch=True)
+    context.add_init_script(WATCH_FOR_DOUBLE)
+    context.add_cookies([{"name": "sessionid", "value": table.sessions[asked], "url": site.url}])
+    page = context.new_page()
+    page.goto(f"{site.url}/table/{table.game}/")
+    skipped = page.locator("#log li[data-type='pass']").filter(has_text="(automatic)")
+    skipped.nth(1).wait_for(state="attached", timeout=WAIT_MS)  # both opponents skip: both pass
+    assert skipped.filter(has_text=f"{asked}: no Double (automatic)").count() == 1
+    assert page.evaluate("() => window.sawDouble") is None
+    context.close()
+
+
 def background(page: Page) -> str:
     return str(page.evaluate("() => getComputedStyle(document.querySelector('.panel')"
                              " || document.body).backgroundColor"))

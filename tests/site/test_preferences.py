@@ -8,6 +8,8 @@ from __future__ import annotations
 import json
 
 import pytest
+from django.db import connection
+from django.db.migrations.executor import MigrationExecutor
 from django.test import Client
 
 from accounts import preferences
@@ -141,3 +143,19 @@ def test_a_guest_saves_its_preferences_from_the_table(owner_game: Game) -> None:
     assert answer.status_code == 200, answer
     guest = User.objects.get(first_name="Mina")
     assert saved(guest) == DEFAULTS | {"four_colour": True}
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_migration_makes_the_guests_there_already_skip_the_questions() -> None:
+    before = [("accounts", "0004_guest_type_and_mail_opt_out")]
+    executor = MigrationExecutor(connection)
+    executor.migrate(before)
+    old = executor.loader.project_state(before).apps.get_model("accounts", "User")
+    guest = old.objects.create(email="g@guests.invalid", first_name="Mina", account_type="guest")
+    member = old.objects.create(email="m@example.com", first_name="Meera", account_type="basic")
+    executor = MigrationExecutor(connection)
+    executor.loader.build_graph()
+    executor.migrate(executor.loader.graph.leaf_nodes())
+    assert User.objects.get(pk=guest.pk).skip_questions
+    assert not User.objects.get(pk=member.pk).skip_questions
+    assert User.objects.get(pk=member.pk).theme == "auto"

@@ -8,6 +8,13 @@ import { fmt, gettext } from "../i18n.js";
 import { savePreferences } from "../preferences.js";
 import { applyTheme } from "../theme.js";
 
+// The routine questions (game/table/routine.py's QUESTIONS): the stake and Single Hand questions,
+// where a pass means nothing. For a person who skips them the server passes at once.
+const ROUTINE = new Set(["doubling", "seventh_card", "single_hand", "single_hand_doubling"]);
+// How long the page waits for that pass before it offers the question after all (the server's
+// pass comes within a moment; the preference may have been turned off in another tab).
+export const AUTO_PASS_WAIT_MS = 3000;
+
 /** Show the four-colour deck, or the two-colour one. */
 function applyDeck(four) {
   if (four) document.documentElement.dataset.deck = "four";
@@ -69,6 +76,13 @@ export class TablePreferences {
     if (name === "theme") applyTheme(value);
     if (name === "four_colour") applyDeck(value);
     this.onChange(name);
+  }
+
+  /** Whether the question `state` asks you is a routine one the server is passing for you (so the
+   * page does not offer it), until AUTO_PASS_WAIT_MS after it came. */
+  passingForYou(state, now) {
+    return Boolean(this.values.skip_questions) && ROUTINE.has(state.view?.phase)
+      && state.legal.some((a) => a.type === "pass") && now - state.receivedAt < AUTO_PASS_WAIT_MS;
   }
 
   /** Make the dialog's input for `name` show the value in force. */

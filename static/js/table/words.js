@@ -228,10 +228,12 @@ export const BACK_WORDS = {
   button: gettext("I'm back"),
 };
 
-/** What is said (to a screen reader) as a card is raised by a first tap, or played for you. */
+/** What is said as a card is raised by a first tap or played for you, and while the server
+ * passes a routine question for you. */
 export const PLAY_WORDS = {
   lifted: (card) => fmt(gettext("%(card)s raised: tap it again to play it."), { card }),
   only: (card) => fmt(gettext("%(card)s is your only legal card: it is played for you."), { card }),
+  passing: gettext("Passing for you: you skip routine questions"),
 };
 
 /** The winner's banner, the score panel's match line and the rematch. */
