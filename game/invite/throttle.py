@@ -1,7 +1,8 @@
 """Per-client limits on joining by link: a fixed window counted in Django's cache.
 
 The client is the request's address (daphne's ``--proxy-headers`` takes it from nginx's
-X-Forwarded-For). The default cache is per process, so each process counts on its own.
+X-Forwarded-For). In production (``REDIS_URL``) Django's cache is Redis, so every process
+counts together; on the embedded defaults it is per process.
 """
 
 from __future__ import annotations

@@ -17,6 +17,7 @@ from typing import Any
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
+from django.utils.translation import gettext as _
 
 from game.table import chat
 from game.table.broadcast import group_name
@@ -47,7 +48,7 @@ class ChatSocket(AsyncWebsocketConsumer):
             await self._refuse(CLOSE_FLOOD)
             return
         if verdict is Verdict.LIMITED:
-            await self._error("rate_limited", "Too many chat messages: wait a moment.")
+            await self._error("rate_limited", _("Too many chat messages: wait a moment."))
             return
         try:
             line, allowed = await database_sync_to_async(chat.post)(
@@ -62,7 +63,7 @@ class ChatSocket(AsyncWebsocketConsumer):
         """A ``spectator_chat`` message: the host turns spectator chat on or off."""
         allowed = message.get("allowed")
         if not isinstance(allowed, bool):
-            await self._error("missing_field", 'Spectator chat needs "allowed": true or false.')
+            await self._error("missing_field", _('Spectator chat needs "allowed": true or false.'))
             return
         try:
             await database_sync_to_async(chat.allow_spectators)(self.game_id, self.user_id, allowed)

@@ -20,6 +20,7 @@ import orjson
 from channels.db import database_sync_to_async
 from django.conf import settings
 from django.utils import translation
+from django.utils.translation import gettext as _
 
 from game.table import cache, hub, service, store
 from game.table.auto_pass import schedule_auto_pass
@@ -108,7 +109,7 @@ class TableConsumer(ChatSocket, PresenceSocket, HintSocket, InboxConsumer):
             await self._refuse(CLOSE_FLOOD)
             return
         if verdict is Verdict.LIMITED:
-            await self._error("rate_limited", "Too many messages: slow down.")
+            await self._error("rate_limited", _("Too many messages: slow down."))
             return
         message = await self._parse(text_data)
         if message is None:
@@ -124,7 +125,7 @@ class TableConsumer(ChatSocket, PresenceSocket, HintSocket, InboxConsumer):
             await self.chat(message)
         elif kind == "spectator_chat":
             await self.spectator_chat(message)
-        elif kind in ("hand_over", "give_back"):
+        elif kind in ("hand_over", "give_back", "remove_guest"):
             await self._hand_over(message)
         elif kind == "im_back":
             await self._change(service.take_back, self.game_id, self.user_id)
@@ -133,7 +134,7 @@ class TableConsumer(ChatSocket, PresenceSocket, HintSocket, InboxConsumer):
         elif kind == "hint":
             await self.hint(message)
         else:
-            await self._error("unknown_type", f"Unknown message type {kind!r}.")
+            await self._error("unknown_type", _("Unknown message type %(kind)r.") % {"kind": kind})
 
     async def table_changed(self, event: dict[str, Any]) -> None:
         """A group message: the game reached ``event["version"]``; send this seat's view.
@@ -179,21 +180,23 @@ class TableConsumer(ChatSocket, PresenceSocket, HintSocket, InboxConsumer):
     async def _parse(self, text_data: str | None) -> dict[str, Any] | None:
         limit = settings.WEBSOCKET_MAX_MESSAGE_BYTES
         if text_data is None:
-            await self._error("bad_json", "Send text frames holding a JSON object.")
+            await self._error("bad_json", _("Send text frames holding a JSON object."))
             return None
         if len(text_data) > limit or len(text_data.encode()) > limit:
-            await self._error("too_large", f"Messages may be at most {limit} bytes.")
+            await self._error(
+                "too_large", _("Messages may be at most %(limit)s bytes.") % {"limit": limit}
+            )
             return None
         try:
             message = orjson.loads(text_data)
         except (ValueError, RecursionError):  # orjson refuses nesting deeper than 1024
-            await self._error("bad_json", "That message is not valid JSON.")
+            await self._error("bad_json", _("That message is not valid JSON."))
             return None
         if not isinstance(message, dict):
-            await self._error("bad_json", "Send a JSON object, like {\"type\": \"sync\"}.")
+            await self._error("bad_json", _("Send a JSON object, like {\"type\": \"sync\"}."))
             return None
         if not isinstance(message.get("type"), str):
-            await self._error("missing_field", "The message needs a \"type\" (a string).")
+            await self._error("missing_field", _("The message needs a \"type\" (a string)."))
             return None
         return message
 
@@ -203,20 +206,20 @@ class TableConsumer(ChatSocket, PresenceSocket, HintSocket, InboxConsumer):
         version = message.get("version")
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
             await self._error(
-                "missing_field", "An action needs \"action\": an object with a \"type\"."
+                "missing_field", _("An action needs \"action\": an object with a \"type\".")
             )
             return
         if type(version) is not int:
             await self._error(
-                "missing_field", "An action needs \"version\": the version you last saw."
+                "missing_field", _("An action needs \"version\": the version you last saw.")
             )
             return
         if self.role.seat is None:
-            await self._error("not_seated", "Spectators watch; only the four players act.")
+            await self._error("not_seated", _("Spectators watch; only the four players act."))
             return
         if self.role.replaced:
             await self._error(
-                "replaced", "A computer player holds your seat now; the host can give it back."
+                "replaced", _("A computer player holds your seat now; the host can give it back.")
             )
             return
         action = {key: value for key, value in action.items() if key != "seat"}
@@ -234,7 +237,9 @@ class TableConsumer(ChatSocket, PresenceSocket, HintSocket, InboxConsumer):
         assert self.role is not None
         what = message.get("what")
         if what not in service.RESETS:
-            await self._error("missing_field", "A reset needs \"what\": score, round, deck or all.")
+            await self._error(
+                "missing_field", _("A reset needs \"what\": score, round, deck or all.")
+            )
             return
         try:
             latest = await database_sync_to_async(service.reset)(self.game_id, self.user_id, what)
@@ -253,26 +258,22 @@ class TableConsumer(ChatSocket, PresenceSocket, HintSocket, InboxConsumer):
         await announce(latest)
 
     async def _hand_over(self, message: dict[str, Any]) -> None:
-        """The host hands a seat to a computer player (``hand_over``) or back (``give_back``)."""
-        seat, level = message.get("seat"), message.get("level")
-        if type(seat) is not int or (message["type"] == "hand_over" and not isinstance(level, str)):
+        """The host hands a seat to a computer player (``hand_over``) or back (``give_back``),
+        or removes a guest (``remove_guest``: the seat goes to a computer player of ``level``,
+        or stays open with ``""``)."""
+        kind, seat, level = message["type"], message.get("seat"), message.get("level")
+        if type(seat) is not int or (kind != "give_back" and not isinstance(level, str)):
             await self._error(
-                "missing_field", "Say which \"seat\" (0-3), and for hand_over the \"level\"."
+                "missing_field",
+                _("Say which \"seat\" (0-3), and for %(kind)s the \"level\".") % {"kind": kind},
             )
             return
-        try:
-            if message["type"] == "hand_over":
-                latest = await database_sync_to_async(service.hand_over)(
-                    self.game_id, self.user_id, seat, str(level)
-                )
-            else:
-                latest = await database_sync_to_async(service.give_back)(
-                    self.game_id, self.user_id, seat
-                )
-        except TableError as refused:
-            await self._refused(refused)
-            return
-        await announce(latest)
+        if kind == "give_back":
+            await self._change(service.give_back, self.game_id, self.user_id, seat)
+        elif kind == "hand_over":
+            await self._change(service.hand_over, self.game_id, self.user_id, seat, str(level))
+        else:
+            await self._change(service.remove_guest, self.game_id, self.user_id, seat, str(level))
 
     async def _resync(self) -> None:
         """Send the full current state, re-checking this user's role against the game row."""

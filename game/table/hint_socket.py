@@ -97,7 +97,7 @@ class HintSocket(AsyncWebsocketConsumer):  # type: ignore[misc]
             raise TableError("hints_off", _("The host has not allowed hints at this table."))
         if latest.match is None or not cache.view_and_legal(latest, role.seat)[1]:
             raise TableError("not_your_turn", _("A hint is for your own turn."))
-        wait = hints.admit(self.game_id, self.user_id)
+        wait = await hints.admit(self.game_id, self.user_id)
         if wait:
             raise TableError(
                 "rate_limited",

@@ -12,33 +12,29 @@ announced in everyone's log.
 from __future__ import annotations
 
 import time
-from collections import OrderedDict
 
+from django.core.cache import cache
 from django.utils.translation import gettext as _
 
 from game.bots import coach
 
-# Seconds a player waits between two hints at one table (each process counts its own).
+# Seconds a player waits between two hints at one table, counted in Django's cache (Redis,
+# shared by every process, in production; per process on the embedded defaults).
 HINT_INTERVAL_S = 5.0
 # Thinking time of the strong player for a hint (as for its own moves).
 HINT_BUDGET_S = 0.4
-REMEMBERED = 4096
-
-_last: OrderedDict[tuple[int, int], float] = OrderedDict()
 
 
-def admit(game_id: int, user_id: int, now: float | None = None) -> float:
+async def admit(game_id: int, user_id: int) -> float:
     """Count a hint for this player; 0 when admitted, else the seconds left to wait."""
-    now = time.monotonic() if now is None else now
-    key = (game_id, user_id)
-    last = _last.get(key)
-    if last is not None and now - last < HINT_INTERVAL_S:
-        return HINT_INTERVAL_S - (now - last)
-    _last[key] = now
-    _last.move_to_end(key)
-    while len(_last) > REMEMBERED:
-        _last.popitem(last=False)
-    return 0.0
+    now = time.time()
+    key = f"hint:{game_id}:{user_id}"
+    if HINT_INTERVAL_S <= 0 or await cache.aadd(key, now, HINT_INTERVAL_S):
+        return 0.0
+    last = await cache.aget(key)
+    if last is None:  # expired just now
+        return 0.0 if await cache.aadd(key, now, HINT_INTERVAL_S) else HINT_INTERVAL_S
+    return max(0.0, HINT_INTERVAL_S - (now - float(last)))
 
 
 def reason_text(why: list[object] | None) -> str | None:

@@ -39,7 +39,8 @@ class Player:
     """Who holds one seat: a person (their user id and shown name), a computer player
     (its level), both (a handed-over seat) or nobody; ``joined``: the person has opened
     the table; ``link_open``: the host offers the seat to the invite link's visitors; ``auto``:
-    the server, not the host, handed it over."""
+    the server, not the host, handed it over; ``guest``: the person came by the game's invite
+    link with only a name (the host may remove them)."""
 
     number: int
     user_id: int | None = None
@@ -50,6 +51,7 @@ class Player:
     # The server handed the seat over (time ran out, or the person was gone): the person
     # takes it back by acting.
     auto: bool = False
+    guest: bool = False
 
     @property
     def open_to_link(self) -> bool:
@@ -81,6 +83,7 @@ class Player:
             "computer": self.computer or None,
             "replaces": self.person if self.computer else None,
             "auto": self.auto and self.replaced,
+            "guest": self.guest,
         }
 
     def plate(self) -> dict[str, Any]:

@@ -487,44 +487,50 @@ def take_back(game_id: int, user_id: int) -> Snapshot:
 
 
 def time_out(
-    game_id: int, version: int, seat: int, action: dict[str, Any]
+    game_id: int, version: int, choices: dict[int, dict[str, Any]]
 ) -> list[Snapshot]:
-    """The turn timer of ``seat`` ran out at ``version``: play ``action`` (the easy computer
-    player's choice) for its person, logged as such; after their second timeout in a row, or
-    when they have no socket open at the table, hand the seat to a computer player as the
-    host's button would (``auto``: they take it back by acting). The new snapshots, oldest
-    first; none when the game moved on, the person is no longer the one to act there, or the
-    time has not run out (two processes that both saw the timer end: one applies it)."""
+    """The turn timer ran out at ``version`` for the timed seats of ``choices``: play each
+    one's action (the easy computer player's choice) for its person, logged as such, in seat
+    order; a seat that is no longer asked once an earlier one answered (a Double made for
+    one partner) is skipped. Both partners asked about a Double share one timer, so neither
+    waits a second one out. After a person's second timeout in a row, or when they have no
+    socket open at the table, their seat goes to a computer player as the host's button
+    would (``auto``: they take it back by acting). The new snapshots, oldest first; none
+    when the game moved on or the time has not run out (two processes that both saw the
+    timer end: one applies it)."""
     with transaction.atomic():
         game, players = store.locked(game_id)
-        player = players[seat]
         if (
             game.version != version
             or not game.started
-            or player.computer
-            or player.user_id is None
             or not turn_timer.ran_out(game.updated, game.turn_timer, timezone.now())
         ):
             return []
         match = store.match_of(game)
-        legal = match.legal_actions(seat)
-        if not legal:
-            return []
-        if action not in legal:
-            action = fallback_action(legal)
-        again = store.timed_out_last(game_id, seat)
-        gone = not store.at_table(game_id, player.user_id)
-        timeout = {"type": turn_timer.TIMEOUT, "seat": seat, "player": player.person,
-                   "name": bot_name(seat)}
-        events = [timeout, *match.apply(seat, action)]
-        moved = _commit(
-            game, players, match, {"type": turn_timer.TIMEOUT, "seat": seat, "action": action},
-            events, seat=seat,
-        )
-        if not (again or gone):
-            return [moved]
-        why = "timeout" if again else "away"
-        return [moved, _hand_over_auto(game, players, seat, why)]
+        moved: list[Snapshot] = []
+        handed: list[tuple[int, str]] = []
+        for seat, action in sorted(choices.items()):
+            player = players[seat]
+            legal = match.legal_actions(seat) if seat in match.turn() else []
+            if player.computer or player.user_id is None or not legal:
+                continue
+            if action not in legal:
+                action = fallback_action(legal)
+            if store.timed_out_last(game_id, seat):
+                handed.append((seat, "timeout"))
+            elif not store.at_table(game_id, player.user_id):
+                handed.append((seat, "away"))
+            timeout = {"type": turn_timer.TIMEOUT, "seat": seat, "player": player.person,
+                       "name": bot_name(seat)}
+            events = [timeout, *match.apply(seat, action)]
+            moved.append(_commit(
+                game, players, match,
+                {"type": turn_timer.TIMEOUT, "seat": seat, "action": action}, events, seat=seat,
+            ))
+        for seat, why in handed:
+            game, players = store.locked(game_id)  # each hand-over writes the row anew
+            moved.append(_hand_over_auto(game, players, seat, why))
+        return moved
 
 
 def hand_over_away(game_id: int, version: int, seat: int) -> Snapshot | None:

@@ -284,6 +284,7 @@ def _player(row: Seat | None, number: int) -> Player:
         joined=row.joined,
         link_open=row.link_open,
         auto=row.auto,
+        guest=user is not None and user.is_guest,
     )
 
 

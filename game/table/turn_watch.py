@@ -85,7 +85,7 @@ async def _run(latest: Snapshot) -> None:
             return
         timeout_in, _ = turn_timer.deadlines(latest) or (0.0, 0.0)
     await asyncio.sleep(max(0.0, timeout_in) + MARGIN_S)
-    await asyncio.shield(_time_out(latest, seats[0]))
+    await asyncio.shield(_time_out(latest, seats))
 
 
 async def _hand_over_away(latest: Snapshot, seats: list[int]) -> bool:
@@ -100,12 +100,13 @@ async def _hand_over_away(latest: Snapshot, seats: list[int]) -> bool:
     return False
 
 
-async def _time_out(latest: Snapshot, seat: int) -> None:
-    """Play the easy computer player's choice for ``seat`` if the game is still there."""
+async def _time_out(latest: Snapshot, seats: list[int]) -> None:
+    """Play the easy computer player's choice for each timed seat if the game is still
+    there (both partners asked about a Double are answered for at once)."""
     log.info("Turn timer ran out: game %s, version %s", latest.game_id, latest.version)
-    action = await choose(latest, seat, turn_timer.CHOOSER)
+    choices = {seat: await choose(latest, seat, turn_timer.CHOOSER) for seat in seats}
     moved = await database_sync_to_async(service.time_out)(
-        latest.game_id, latest.version, seat, action
+        latest.game_id, latest.version, choices
     )
     log.info(
         "Turn timer of game %s at version %s: %s", latest.game_id, latest.version,

@@ -106,7 +106,7 @@ def to_group(snapshot: Snapshot) -> str:
         "name": snapshot.name,
         "host": snapshot.host_id,
         "players": [
-            [p.user_id, p.person, p.computer, p.joined, p.link_open, p.auto]
+            [p.user_id, p.person, p.computer, p.joined, p.link_open, p.auto, p.guest]
             for p in snapshot.players
         ],
         "link": snapshot.conference_link,

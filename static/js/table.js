@@ -8,6 +8,7 @@ import { drawCentre, drawTrick, updateCountdown } from "./table/centre.js";
 import { TableConnection } from "./table/connection.js";
 import { Guide } from "./table/guide.js";
 import { drawControls, drawHand, showTrumpHint } from "./table/controls.js";
+import { drawGuests, removal } from "./table/guests.js";
 import { drawHandover } from "./table/handover.js";
 import { setUpHelp } from "./table/help.js";
 import { drawMatchLine, drawMatchOver, matchOver } from "./table/match.js";
@@ -97,6 +98,7 @@ function draw() {
   drawRoundInfo(root, state);
   drawStatus(passing);
   drawHandover(root, state);
+  drawGuests(root, state);
   guide.update(offered);
   drawMatchOver(root, state);
   drawMatchLine(root, state);
@@ -317,6 +319,12 @@ root.addEventListener("click", (e) => {
     hint.action = null;
     drawHintRow();
     connection.send({ type: "hint", version: state.version });
+    return;
+  }
+  const removeGuest = target.closest("[data-remove-guest]");
+  if (removeGuest) {
+    const message = removal(removeGuest);
+    if (message) connection.send(message);
     return;
   }
   const handover = target.closest("[data-handover]");

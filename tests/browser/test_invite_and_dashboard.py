@@ -328,3 +328,39 @@ def test_the_app_is_installable(site: LiveSite, browser: Browser) -> None:
     page.screenshot(path=f"{SHOTS}-offline-laptop.png", full_page=True)
     page.context.set_offline(False)
     assert errors == []
+
+
+@pytest.mark.parametrize("size", ["phone", "laptop"])
+def test_the_host_removes_a_guest_from_the_table(
+    site: LiveSite, browser: Browser, size: str
+) -> None:
+    seeded = seed(site, f"rm{size}", seats='[asha, None, "easy", "easy"]')
+    errors: list[str] = []
+    guest = new_page(browser, site, SIZES[size], None, errors)
+    guest.goto(f"{site.url}/i/{seeded['token']}/")
+    guest.keyboard.type("Mina")
+    guest.locator("#play-as-guest").click()
+    guest.wait_for_url(f"**/table/{seeded['game']}/")
+    host = new_page(browser, site, SIZES[size], seeded["sessions"]["Asha"], errors)
+    host.goto(f"{site.url}/table/{seeded['game']}/")
+    if size == "phone":
+        host.locator("#side-toggle").click()
+    host.locator("#tab-host").click()
+    line = host.locator("#guest-controls li[data-guest-seat='1']")
+    line.wait_for(timeout=30000)
+    assert "Mina" in line.inner_text()
+    line.locator("select").select_option("strong")
+    host.screenshot(path=f"{SHOTS}-remove-guest-{size}.png")
+    host.once("dialog", lambda dialog: dialog.accept())
+    line.locator("[data-remove-guest]").click()
+    guest.wait_for_function(
+        "() => document.body.innerText.includes('You may not see this table.')", timeout=30000
+    )
+    host.wait_for_function(
+        "() => !document.querySelector('#guest-controls li')", timeout=30000
+    )
+    assert host.locator("#seat-left .name, #seat-right .name, #seat-top .name").filter(
+        has_text="Robo").count() >= 2
+    assert "Mina" not in host.locator("#guest-controls").inner_text()
+    guest.screenshot(path=f"{SHOTS}-removed-guest-{size}.png")
+    assert errors == []

@@ -7,7 +7,6 @@ question already waiting when the person turns the preference on.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -15,45 +14,18 @@ from channels.db import database_sync_to_async
 
 from accounts import preferences
 from accounts.models import User
-from game.engine import Match, Rules
+from game.engine import Match
 from game.models import Game, GameAction
 from game.table import routine, service
 from game.table.wire import saved_match
 from tests.table.conftest import Open, settle
-
-Stop = Callable[[Match], bool]
-
-
-def _phase(match: Match) -> str:
-    return match.round.phase if match.round is not None else "deal"
+from tests.table.stages import match_in
 
 
-def _policy(match: Match) -> tuple[int, dict[str, Any]]:
-    """First hand bids the minimum, everyone else passes, the bidder names the first suit."""
-    seat = match.turn()[0]
-    legal = match.legal_actions(seat)
-    r = match.round
-    bids = [a for a in legal if a["type"] == "bid"]
-    if bids and r is not None and r.auction.high_seat < 0:
-        return seat, min(bids, key=lambda a: a["value"])
-    trumps = [a for a in legal if a["type"] == "trump"]
-    if trumps:
-        return seat, trumps[0]
-    return seat, routine.PASS
-
-
-def stage(game: Game, stop: Stop) -> Match:
-    """Play a deal of the house rules until ``stop`` holds (trying seeds until one gets there)
-    and save it as the game's state at version 10, every person at the table."""
-    for seed in range(200):
-        match = Match(Rules(), dealer=0, seed=seed)
-        match.deal()
-        while match.round is not None and not stop(match):
-            match.apply(*_policy(match))
-        if match.round is not None:
-            break
-    else:
-        pytest.fail("no seed reached the moment")
+def stage(game: Game, phase: str) -> Match:
+    """A deal of the house rules walked to ``phase`` (``tests.table.stages``), saved as the
+    game's state at version 10, every person at the table."""
+    match = match_in(phase)
     Game.objects.filter(pk=game.pk).update(state=saved_match(match), version=10)
     game.seats.update(joined=True)
     return match
@@ -63,14 +35,10 @@ def skip(*people: User) -> None:
     User.objects.filter(pk__in=[p.pk for p in people]).update(skip_questions=True)
 
 
-def at_doubling(match: Match) -> bool:
-    return _phase(match) == "doubling"
-
-
 def test_it_passes_for_a_person_who_skips_the_double_question(
     game: Game, players: list[User]
 ) -> None:
-    match = stage(game, at_doubling)
+    match = stage(game, "doubling")
     first, second = match.turn()  # both opponents of the bidder are asked
     skip(players[first])
     latest = service.pass_for_person(game.pk, 10)
@@ -90,7 +58,7 @@ def test_it_passes_for_a_person_who_skips_the_double_question(
 
 
 def test_it_goes_through_the_version_guard(game: Game, players: list[User]) -> None:
-    match = stage(game, at_doubling)
+    match = stage(game, "doubling")
     skip(*(players[seat] for seat in match.turn()))
     assert service.pass_for_person(game.pk, 9) is None  # a version the game has left
     assert Game.objects.get(pk=game.pk).version == 10
@@ -103,7 +71,7 @@ def test_it_goes_through_the_version_guard(game: Game, players: list[User]) -> N
 def test_it_never_passes_for_a_person_who_decides_the_questions(
     game: Game, players: list[User]
 ) -> None:
-    match = stage(game, at_doubling)
+    match = stage(game, "doubling")
     skip(*(p for seat, p in enumerate(players) if seat not in match.turn()))
     assert service.pass_for_person(game.pk, 10) is None
     assert Game.objects.get(pk=game.pk).version == 10
@@ -113,7 +81,7 @@ def test_it_never_passes_for_a_person_who_decides_the_questions(
 def test_it_never_passes_on_a_real_decision(
     game: Game, players: list[User], moment: str
 ) -> None:
-    stage(game, lambda m: _phase(m) == moment)
+    stage(game, moment)
     skip(*players)
     assert service.pass_for_person(game.pk, 10) is None
     assert Game.objects.get(pk=game.pk).version == 10
@@ -122,7 +90,7 @@ def test_it_never_passes_on_a_real_decision(
 def test_it_leaves_a_handed_over_seat_to_its_computer_player(
     game: Game, players: list[User]
 ) -> None:
-    match = stage(game, at_doubling)
+    match = stage(game, "doubling")
     skip(*players)
     for seat in match.turn():
         game.seats.filter(number=seat).update(computer="easy")
@@ -130,7 +98,7 @@ def test_it_leaves_a_handed_over_seat_to_its_computer_player(
 
 
 def test_it_passes_on_the_single_hand_question_too(game: Game, players: list[User]) -> None:
-    match = stage(game, lambda m: _phase(m) == "single_hand")
+    match = stage(game, "single_hand")
     (seat,) = match.turn()
     skip(players[seat])
     latest = service.pass_for_person(game.pk, 10)
@@ -139,7 +107,7 @@ def test_it_passes_on_the_single_hand_question_too(game: Game, players: list[Use
 
 
 def test_turning_it_on_passes_a_question_that_waits(game: Game, players: list[User]) -> None:
-    match = stage(game, at_doubling)
+    match = stage(game, "doubling")
     person = players[match.turn()[0]]
     preferences.save(person, {"skip_questions": "true"}, partial=True)
     saved = Game.objects.get(pk=game.pk)
@@ -153,7 +121,7 @@ def test_turning_it_on_passes_a_question_that_waits(game: Game, players: list[Us
 async def test_at_the_table_both_skipping_opponents_pass_without_a_click(
     open_table: Open, players: list[User], game: Game
 ) -> None:
-    match = await database_sync_to_async(stage)(game, lambda m: _phase(m) == "trump")
+    match = await database_sync_to_async(stage)(game, "trump")
     (bidder,) = match.turn()
     opponents = [seat for seat in range(4) if seat % 2 != bidder % 2]
     await database_sync_to_async(skip)(*(players[seat] for seat in opponents))
@@ -177,11 +145,7 @@ async def test_at_the_table_both_skipping_opponents_pass_without_a_click(
 
 
 def test_only_a_pass_on_a_question_is_routine() -> None:
-    match = Match(Rules(), dealer=0, seed=1)
-    match.deal()
-    assert not routine.is_routine_pass(match, routine.PASS)  # the auction: a call to read
-    while not at_doubling(match):
-        assert match.round is not None
-        match.apply(*_policy(match))
-    assert routine.is_routine_pass(match, routine.PASS)
-    assert not routine.is_routine_pass(match, {"type": "double"})
+    assert not routine.is_routine_pass(match_in("bidding"), routine.PASS)  # a call to read
+    asked = match_in("doubling")
+    assert routine.is_routine_pass(asked, routine.PASS)
+    assert not routine.is_routine_pass(asked, {"type": "double"})

@@ -17,6 +17,8 @@ from typing import Any
 import pytest
 from channels.db import database_sync_to_async
 from django.conf import settings
+from django.core.cache import cache
+from django.db import connection
 
 from accounts.models import User
 from game.engine import Match, Rules
@@ -29,13 +31,18 @@ from game.table.seats import Player
 from game.table.service import seats_changed
 from game.table.snapshot import Snapshot
 from tests.table.conftest import ASIDE, Open, TableClient, seat_everyone, settle
+from tests.table.stages import match_in
 
 HINT_TIMEOUT = 60.0  # the first hint waits for the worker process to start
 
 
 @pytest.fixture(autouse=True)
 def _fresh_hint_counts() -> None:
-    hints._last.clear()
+    """Each test's hints counted afresh: SQLite hands a rolled-back test's ids to the next one,
+    so its counts, kept by id in the per-process cache, would carry over (PostgreSQL never
+    reuses an id, and clearing Redis would empty the channel layer's too)."""
+    if connection.vendor == "sqlite":
+        cache.clear()
 
 
 async def set_hints(game: Game, value: str) -> None:
@@ -89,7 +96,6 @@ async def test_a_hint_answers_the_player_in_turn_and_tells_the_table(
     await asker.send({"type": "hint", "version": version})
     refused = await answer(asker, "error")
     assert refused["code"] == "rate_limited"
-    hints._last.clear()
     # Out of turn, stale, a spectator.
     await others[0].send({"type": "hint", "version": version})
     assert (await answer(others[0], "error"))["code"] == "not_your_turn"
@@ -148,33 +154,11 @@ def _snapshot(players: list[Player], match: Match | None = None, **fields: Any) 
     )
 
 
-def _match_in(phase: str) -> Match:
-    """A seeded match walked to ``phase``: the first speaker bids, everyone else passes."""
-    for seed in range(200):
-        m = Match(Rules(), dealer=0, seed=seed)
-        m.deal()
-        for _ in range(40):
-            r = m.round
-            if r is None:
-                break
-            if r.phase == phase:
-                return m
-            seat = m.turn()[0]
-            legal = m.legal_actions(seat)
-            bids = [a for a in legal if a["type"] == "bid"]
-            first_bid = r.phase == "bidding" and r.auction.high_seat < 0 and bids
-            choice = bids[0] if first_bid else next(
-                (a for a in legal if a["type"] in ("pass", "trump")), legal[0]
-            )
-            m.apply(seat, choice)
-    raise AssertionError(f"no seed reaches {phase}")
-
-
 def test_no_pause_for_a_pass_that_means_nothing_and_the_pace_scales_the_rest() -> None:
     delay = float(settings.BOT_DELAY) or 1.0
     settings.BOT_DELAY = delay
-    bidding = _snapshot(_bots(4, first=0), _match_in("bidding"))
-    doubling = _snapshot(_bots(4, first=0), _match_in("doubling"))
+    bidding = _snapshot(_bots(4, first=0), match_in("bidding"))
+    doubling = _snapshot(_bots(4, first=0), match_in("doubling"))
     passing = {"type": "pass"}
     assert pause(doubling, passing) == 0.0
     assert pause(bidding, passing) == delay  # an auction pass keeps its pause

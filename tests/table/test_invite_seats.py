@@ -17,6 +17,7 @@ from game.table import service, store
 from game.table.errors import CLOSE_FORBIDDEN, TableError
 from game.table.store import create_game
 from tests.table.conftest import Open, TableClient, make_user, session_cookie
+from tests.table.test_chat import next_error
 
 
 async def _open(game_id: int, user: User) -> TableClient:
@@ -100,6 +101,39 @@ async def test_the_hosts_removal_closes_the_guests_socket_at_once(
     again = TableClient(game.pk, await database_sync_to_async(session_cookie)(guest))
     await again.connect()
     assert await again.closed_with() == CLOSE_FORBIDDEN
+
+
+async def test_the_host_removes_a_guest_from_the_table_and_nobody_else_can(
+    owner: User, friend: User
+) -> None:
+    def setup() -> tuple[Game, User]:
+        Game.objects.filter(host=owner).delete()
+        game = create_game(owner, "Removal at the table", [owner, "easy", None, None])
+        links.make(game.pk)
+        return game, join.join_guest(game, "Mina", 2)
+
+    game, guest = await database_sync_to_async(setup)()
+    host = await _open(game.pk, owner)
+    guest_socket = await _open(game.pk, guest)
+    players = host.state["table"]["players"]
+    assert [p["guest"] for p in players] == [False, False, True, False]
+    version = (await Game.objects.aget(pk=game.pk)).version
+
+    await guest_socket.send({"type": "remove_guest", "seat": 2, "level": ""})
+    assert (await next_error(guest_socket))["code"] == "not_host"
+    await host.send({"type": "remove_guest", "seat": 1, "level": ""})
+    assert (await next_error(host))["code"] == "bad_seat"  # a computer player, not a guest
+    await host.send({"type": "remove_guest", "seat": 2})
+    assert (await next_error(host))["code"] == "missing_field"
+    assert (await Game.objects.aget(pk=game.pk)).version == version
+
+    await host.send({"type": "remove_guest", "seat": 2, "level": ""})
+    assert await guest_socket.closed_with() == CLOSE_FORBIDDEN
+    state = await host.until(lambda s: s["table"]["players"][2]["user_id"] is None)
+    assert state["table"]["players"][2] == {
+        "seat": 2, "name": None, "user_id": None, "computer": None, "replaces": None,
+        "auto": False, "guest": False,
+    }
 
 
 async def test_a_guest_cannot_open_another_games_socket(owner: User) -> None:

@@ -43,6 +43,8 @@ def secret_cards(match: Match, seat: int) -> set[str]:
     if r.phase == "seventh_card" and seat == r.bidder:
         first_four = set(packet(r.deck, r.first, seat, False))
         hidden |= {c for c in range(32) if r.hands[seat] >> c & 1} - first_four
+    if r.trump_shown and r.method == "seventh_card":
+        hidden.discard(r.seventh)  # shown to all with the trump (RULES.md section 4)
     hidden -= set(r.played)
     return {CODES[c] for c in hidden}
 

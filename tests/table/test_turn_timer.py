@@ -21,7 +21,9 @@ from accounts.models import User
 from game.models import Game, GameAction, Seat
 from game.table import service, store
 from game.table.store import create_game
+from game.table.wire import saved_match
 from tests.table.conftest import Open, TableClient, seat_everyone
+from tests.table.stages import match_in
 from tests.table.test_bots import BOT_TIMEOUT, open_game, received_events
 
 SCALE = 0.03  # 30 s -> 0.9 s, a minute away -> 1.8 s
@@ -154,8 +156,8 @@ async def test_it_plays_a_timed_out_decision_once_however_often_it_is_seen(
     clients = await seat_everyone(open_table, players)
     version, seat, action = await database_sync_to_async(_stage)(game)
 
-    first = await database_sync_to_async(service.time_out)(game.pk, version, seat, action)
-    second = await database_sync_to_async(service.time_out)(game.pk, version, seat, action)
+    first = await database_sync_to_async(service.time_out)(game.pk, version, {seat: action})
+    second = await database_sync_to_async(service.time_out)(game.pk, version, {seat: action})
 
     assert [s.version for s in first] == [version + 1]
     assert second == []
@@ -171,8 +173,9 @@ async def test_it_does_not_play_before_the_time_has_run_out(
     version, seat, action = await database_sync_to_async(_stage)(game)
     await Game.objects.filter(pk=game.pk).aupdate(updated=timezone.now())
 
-    assert await database_sync_to_async(service.time_out)(game.pk, version, seat, action) == []
-    assert await database_sync_to_async(service.time_out)(game.pk, version + 1, seat, action) == []
+    time_out = database_sync_to_async(service.time_out)
+    assert await time_out(game.pk, version, {seat: action}) == []
+    assert await time_out(game.pk, version + 1, {seat: action}) == []
     assert (await Game.objects.aget(pk=game.pk)).version == version
     for client in clients:
         await client.close()
@@ -217,3 +220,34 @@ async def test_a_decision_made_in_time_ends_its_timer(
     assert row.actor_id == players[seat].pk  # the person's own decision
     for client in clients:
         await client.close()
+
+
+def _asked_about_a_double(owner: User, players: list[User]) -> tuple[Game, list[int]]:
+    """Four people, both opponents of the bidder asked whether they Double, their time run
+    out: the game and the two seats asked."""
+    match = match_in("doubling")
+    game = create_game(
+        owner, "Doubling", players, joined=True, state=saved_match(match), turn_timer=30,
+    )
+    Game.objects.filter(pk=game.pk).update(updated=timezone.now() - timedelta(seconds=60))
+    return game, match.turn()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_both_partners_asked_about_a_double_share_one_timer(
+    owner: User, players: list[User]
+) -> None:
+    game, asked = _asked_about_a_double(owner, players)
+    assert len(asked) == 2
+    version = game.version
+
+    moved = service.time_out(game.pk, version, {seat: {"type": "pass"} for seat in asked})
+
+    # Nobody has a socket open here: each answer is followed by the seat's hand-over.
+    assert [s.version for s in moved] == [version + 1, version + 2, version + 3, version + 4]
+    latest = store.current(game.pk)
+    assert latest.match is not None and latest.match.round is not None
+    assert latest.match.round.phase != "doubling"  # nobody is left waiting on a second timer
+    timeouts = GameAction.objects.filter(game=game, action__type="timeout")
+    assert sorted(timeouts.values_list("seat", flat=True)) == asked
+    assert service.time_out(game.pk, version, {asked[0]: {"type": "pass"}}) == []
