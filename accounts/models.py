@@ -38,6 +38,21 @@ def default_account_type() -> str:
     return str(settings.DEFAULT_ACCOUNT_TYPE)
 
 
+class Theme(models.TextChoices):
+    """The site's colours: as the device is set (``prefers-color-scheme``), light or dark."""
+
+    AUTO = "auto", _("Auto")
+    LIGHT = "light", _("Light")
+    DARK = "dark", _("Dark")
+
+
+def skips_questions_by_default(account_type: str) -> bool:
+    """Whether a new account of this type skips the routine questions (no Double, no
+    Redouble, no Single Hand): a guest does, so that it reaches its first card quickly; a
+    member decides each question until they turn it on."""
+    return account_type == AccountType.GUEST
+
+
 class UserManager(BaseUserManager["User"]):
     """Creates users identified by email alone."""
 
@@ -46,6 +61,10 @@ class UserManager(BaseUserManager["User"]):
     def _create(self, email: str, password: str | None, **extra: Any) -> User:
         if not email:
             raise ValueError("An email address is required")
+        extra.setdefault(
+            "skip_questions",
+            skips_questions_by_default(extra.get("account_type") or default_account_type()),
+        )
         user = self.model(email=self.normalize_email(email).lower(), **extra)
         user.set_password(password)
         user.save(using=self._db)
@@ -76,6 +95,18 @@ class User(AbstractUser):
 
     # Whether to send an email when a friend seats this user at their game (account page).
     email_when_seated = models.BooleanField(default=True)
+
+    # Preferences (the account page and the table's Preferences dialog; accounts.preferences).
+    # Tap a card to lift it, again to play it (against mis-taps).
+    tap_to_lift = models.BooleanField(default=False)
+    # Play a person's only legal card for them after a short pause.
+    play_single_card = models.BooleanField(default=False)
+    # The server passes for this person on a routine question (game.table.routine); new
+    # accounts by ``skips_questions_by_default``.
+    skip_questions = models.BooleanField(default=False)
+    # Spades black, hearts red, diamonds blue, clubs green.
+    four_colour = models.BooleanField(default=False)
+    theme = models.CharField(max_length=5, choices=Theme.choices, default=Theme.AUTO)
 
     USERNAME_FIELD = "email"
     REQUIRED_FIELDS: ClassVar[list[str]] = ["first_name"]

@@ -10,3 +10,6 @@ from django.dispatch import Signal
 friendship_ended = Signal()
 # Sent when two people become friends (``user`` and ``friend``), inside that transaction.
 friendship_began = Signal()
+# Sent after a person's preferences are saved (``user``, and ``changed``: the names that
+# changed, accounts.preferences.NAMES), outside any transaction of the caller's.
+preferences_saved = Signal()

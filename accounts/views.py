@@ -1,16 +1,17 @@
-"""Friend actions from the dashboard: each a POST that reports back with a message."""
+"""Friend actions from the dashboard (each a POST that reports back with a message), the
+account page and the preferences the table and the header save."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
 from django.contrib import messages
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from accounts import friends
+from accounts import friends, preferences
 from accounts.adapter import too_long_email_message
 from accounts.forms import FriendRequestForm
 from accounts.models import AccountType, FriendRequest, User
@@ -93,12 +94,40 @@ def remove_friend(request: HttpRequest, friend_id: int) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 @verified_required
 def account_page(request: HttpRequest) -> HttpResponse:
-    """The account page: the account's type and email, and which emails it gets."""
+    """The account page: the account's type and email, which emails it gets and its
+    preferences (each form saved on its own: ``form`` says which)."""
     user = _user(request)
+    if request.method == "POST" and request.POST.get("form") == "preferences":
+        try:
+            given = {k: v for k, v in request.POST.dict().items() if k != "form"}
+            preferences.save(user, given, partial=False)
+        except preferences.BadPreference as refused:
+            messages.error(request, str(refused))
+        else:
+            messages.success(request, _("Your preferences are saved."))
+        return redirect("account")
     if request.method == "POST":
         user.email_when_seated = request.POST.get("email_when_seated") == "on"
         user.save(update_fields=["email_when_seated"])
         messages.success(request, _("Your email settings are saved."))
         return redirect("account")
-    context = {"account_type": AccountType(user.account_type).label}
+    context = {
+        "account_type": AccountType(user.account_type).label,
+        "preferences": preferences.form_for(user),
+    }
     return render(request, "accounts/account.html", context)
+
+
+@require_POST
+def save_preferences(request: HttpRequest) -> JsonResponse:
+    """Save the preferences a script sends (the table's dialog, the header's theme button),
+    the others unchanged; answers the saved preferences as JSON, or a 400 saying why not
+    (a guest may: it has preferences too)."""
+    if not request.user.is_authenticated:
+        return JsonResponse({"error": _("Please log in to keep your preferences.")}, status=403)
+    user = _user(request)
+    try:
+        preferences.save(user, request.POST.dict(), partial=True)
+    except preferences.BadPreference as refused:
+        return JsonResponse({"error": str(refused)}, status=400)
+    return JsonResponse({"preferences": preferences.of(user)})

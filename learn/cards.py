@@ -52,12 +52,13 @@ def card_html(code: str, extra_class: str = "") -> SafeString:
     name = gettext("%(rank)s of %(suit)s") % {"rank": rank, "suit": SUIT_NAME[suit]}
     corner = '<span class="corner {}"><b>{}</b><i>{}</i></span>'
     return format_html(
-        '<div class="card face {} {}" data-card="{}" role="img" aria-label="{}">'
+        '<div class="card face {} suit-{} {}" data-card="{}" role="img" aria-label="{}">'
         + corner
         + '<span class="pip">{}</span>'
         + corner
         + "</div>",
         colour,
+        suit,
         extra_class,
         code,
         name,

@@ -20,9 +20,11 @@ PRECACHED = (
     "css/site.css", "css/table.css", "css/history.css", "favicon.svg",
     "img/icon-192.png", "img/icon-512.png",
     "js/table.js", "js/dashboard.js", "js/history_page.js", "js/invite.js", "js/numbers.js",
+    "js/theme.js", "js/preferences.js",
     *(f"js/table/{name}.js" for name in (
         "alert", "cards", "centre", "chat", "connection", "controls", "handover", "history",
-        "log", "presence", "result", "score", "seats", "side", "together", "words",
+        "log", "preferences", "presence", "result", "score", "seats", "side", "together",
+        "words",
     )),
 )
 

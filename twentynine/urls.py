@@ -8,7 +8,7 @@ from django.urls import include, path
 from django.views.generic import RedirectView
 
 from accounts.confirmation import resend_confirmation
-from accounts.views import account_page
+from accounts.views import account_page, save_preferences
 from learn.catalogue import SiteCatalog
 from twentynine import pwa
 
@@ -37,6 +37,7 @@ urlpatterns = [
     path("accounts/", include("allauth.urls")),
     path("friends/", include("accounts.urls")),
     path("account/", account_page, name="account"),
+    path("account/preferences/", save_preferences, name="save_preferences"),
     path("table/", include("game.table.urls")),
     path("", include("game.invite.urls")),
     path("", include("game.urls")),

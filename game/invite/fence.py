@@ -1,5 +1,6 @@
 """Keeps a guest inside its one game: middleware that lets a guest reach only its table (and
-that table's deal history), the invite link pages, its own account page and log-out.
+that table's deal history), the invite link pages, its own account page, its preferences and
+log-out.
 
 Any other table's pages are refused (403); every other page (the dashboard, hosting,
 friends, the account pages) sends the guest back to its table, or, once the host has
@@ -24,7 +25,7 @@ from game.invite import guests
 # Paths a guest may open whatever its game.
 OPEN_TO_GUESTS = (
     "/i/", "/guest/", "/accounts/logout/", "/static/", "/favicon.ico", "/manifest.webmanifest",
-    "/sw.js", "/offline/", "/healthz",
+    "/sw.js", "/offline/", "/healthz", "/account/preferences/",
 )
 TABLE_PATH = re.compile(r"^/table/(\d+)/")
 

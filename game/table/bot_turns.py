@@ -38,6 +38,7 @@ from game.table.bot_claims import Claim, claim_turn
 from game.table.bot_worker import decide, warm_up
 from game.table.broadcast import announce
 from game.table.errors import TableError
+from game.table.routine import is_routine_pass
 from game.table.seats import DealHistories, bot_seats_in_turn, fallback_action
 from game.table.service import bot_history, play_for_bot
 from game.table.snapshot import Snapshot
@@ -173,8 +174,7 @@ def pause(latest: Snapshot, action: dict[str, Any]) -> float:
     nothing (declining a Double, a Redouble or a Single Hand), else ``BOT_DELAY`` at the
     host's pace. A pass in the auction is a call the table reads, so it keeps its pause."""
     assert latest.match is not None
-    r = latest.match.round
-    if action["type"] == "pass" and r is not None and r.phase != "bidding":
+    if is_routine_pass(latest.match, action):
         return 0.0
     return float(settings.BOT_DELAY) * PACE.get(latest.bot_pace, 1.0)
 

@@ -23,6 +23,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 
 from game.table import cache, hub, service, store
+from game.table.auto_pass import schedule_auto_pass
 from game.table.autodeal import schedule_next_deal
 from game.table.bot_turns import schedule_bot_turn
 from game.table.broadcast import announce
@@ -164,6 +165,7 @@ class TableConsumer(ChatSocket, PresenceSocket, HintSocket, InboxConsumer):
         metrics.version_sent(self.game_id, latest.version)
         schedule_next_deal(latest)
         schedule_bot_turn(latest)
+        schedule_auto_pass(latest)
         schedule_turn_watch(latest)
         schedule_analysis(latest)
 
@@ -331,6 +333,7 @@ class TableConsumer(ChatSocket, PresenceSocket, HintSocket, InboxConsumer):
         metrics.version_sent(self.game_id, latest.version)
         schedule_next_deal(latest)
         schedule_bot_turn(latest)
+        schedule_auto_pass(latest)
         schedule_turn_watch(latest)
         schedule_analysis(latest)
 

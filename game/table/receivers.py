@@ -1,5 +1,5 @@
 """What the table and the dashboards do when something outside them changes: a friendship
-begins or ends, a game is hosted or deleted.
+begins or ends, a game is hosted or deleted, a person chooses to skip routine questions.
 
 Connected in ``GameConfig.ready``. ``accounts`` sends ``friendship_ended`` and
 knows nothing of the table; the table takes the guest out of the host's seats
@@ -15,11 +15,11 @@ from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
 
 from accounts.models import Friendship, User
-from accounts.signals import friendship_began, friendship_ended
+from accounts.signals import friendship_began, friendship_ended, preferences_saved
 from game.dashboard import notify
 from game.models import Game
 from game.table import cache, service
-from game.table.broadcast import close_table
+from game.table.broadcast import announce_from_sync, close_table
 
 
 @receiver(friendship_ended)
@@ -57,3 +57,12 @@ def _game_deleted(sender: Any, instance: Game, **kwargs: Any) -> None:
         close_table(game_id)
 
     transaction.on_commit(gone)
+
+
+@receiver(preferences_saved)
+def _preferences_saved(sender: Any, user: User, changed: list[str], **kwargs: Any) -> None:
+    """A person who has just chosen to skip routine questions is not kept waiting by one
+    that is asked of them now: it is passed at once."""
+    if "skip_questions" in changed and user.skip_questions:
+        for latest in service.skipped_questions(user.pk):
+            announce_from_sync(latest)

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from game.table.events import is_deal_start, starts_deal
+from game.table.routine import AUTO_PASS
 
 LEVELS = ("easy", "strong")
 LEVEL_LABELS = {"easy": "easy", "strong": "strong"}
@@ -24,7 +25,7 @@ SEATS = range(4)
 BOT_NAMES = ("Anu", "Bela", "Charu", "Dipu")
 HANDOVER = "handover"
 # Events the server adds to the log that no engine call returned: never shown to bots.
-NOT_FROM_THE_ENGINE = frozenset({HANDOVER, "reset", "timeout", "match_end", "rematch"})
+NOT_FROM_THE_ENGINE = frozenset({HANDOVER, "reset", "timeout", "match_end", "rematch", AUTO_PASS})
 # Games whose deal history a process keeps in memory.
 HISTORIES_KEPT = 1024
 

@@ -30,12 +30,13 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from accounts import preferences
 from accounts.models import User
 from game.engine import IllegalAction, Match, Rules
 from game.engine.cards import CODES
 from game.invite import guests
 from game.models import Game
-from game.table import cache, match_end, resets, store, turn_timer
+from game.table import cache, match_end, resets, routine, store, turn_timer
 from game.table.access import role_for
 from game.table.broadcast import announce_from_sync
 from game.table.deal_history import Ended
@@ -203,6 +204,40 @@ def play_for_bot(
         except IllegalAction:
             return None
         return _commit(game, players, match, action, events, seat=seat)
+
+
+# -- a routine question a person skips --------------------------------------------------------
+
+
+def pass_for_person(game_id: int, version: int) -> Snapshot | None:
+    """Pass for a person who skips routine questions (``User.skip_questions``) and is asked
+    one at ``version`` (``game.table.routine``), through the same guarded write as their own
+    pass would be, logged as automatic. The new snapshot, or None when the game has moved on,
+    nobody in turn there skips questions, or the decision is not a routine question (a bid,
+    a card, choosing trump)."""
+    with transaction.atomic():
+        game, players = store.locked(game_id)
+        if game.version != version or not game.started:
+            return None
+        match = store.match_of(game)
+        asked = routine.asked_people(match, players)
+        skipping = preferences.skipping_questions([players[seat].user_id for seat in asked])
+        seat = next((seat for seat in asked if players[seat].user_id in skipping), None)
+        if seat is None:
+            return None
+        events = [routine.auto_pass_event(players, seat), *match.apply(seat, routine.PASS)]
+        return _commit(game, players, match, dict(routine.PASS), events, seat=seat)
+
+
+def skipped_questions(user_id: int) -> list[Snapshot]:
+    """The person has just chosen to skip routine questions: pass at once where one waits for
+    them (each game they are seated at); the new snapshots, for the caller to announce."""
+    moved = []
+    for game_id, version in store.seated_versions(user_id):
+        latest = pass_for_person(game_id, version)
+        if latest is not None:
+            moved.append(latest)
+    return moved
 
 
 def bot_history(game_id: int, upto: int) -> list[dict[str, Any]]:

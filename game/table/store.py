@@ -254,7 +254,12 @@ def with_seats(games: QuerySet[Game]) -> QuerySet[Game]:
 
 def seated_in(user: User) -> Q:
     """The games where this user holds a seat (a filter on ``Game``)."""
-    return Q(pk__in=Seat.objects.filter(user=user).values("game_id"))
+    return seated_in_id(user.pk)
+
+
+def seated_in_id(user_id: int) -> Q:
+    """``seated_in`` by the user's id."""
+    return Q(pk__in=Seat.objects.filter(user_id=user_id).values("game_id"))
 
 
 def seating(game: Game) -> Seating:
@@ -376,6 +381,15 @@ def seat_holders(
         users, levels = found.setdefault(game_id, ([None] * 4, [""] * 4))
         users[number], levels[number] = user_id, computer
     return {game_id: (tuple(u), tuple(c)) for game_id, (u, c) in found.items()}
+
+
+def seated_versions(user_id: int) -> list[tuple[int, int]]:
+    """The started games where this user holds a seat, each with its current version."""
+    return list(
+        Game.objects.filter(seated_in_id(user_id))
+        .exclude(state="")
+        .values_list("pk", "version")
+    )
 
 
 def _at_table(game_id: int, user_id: int) -> bool:

@@ -13,7 +13,9 @@ from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.urls import reverse
 
+from accounts import preferences
 from accounts.models import User
 from game.table import store
 from game.table.access import role_for
@@ -41,6 +43,7 @@ def table(request: HttpRequest, game_id: int) -> HttpResponse:
     """The table of one game, for its seated players and the host's friends (404 otherwise)."""
     game, players, role = viewable(request, game_id)
     names = [p.name for p in players]
+    user = cast(User, request.user)
     page: dict[str, Any] = {
         "game": game.pk,
         "name": game.name,
@@ -53,6 +56,11 @@ def table(request: HttpRequest, game_id: int) -> HttpResponse:
         "conference_link": game.conference_link,
         "ws_path": f"/ws/game/{game.pk}/",
         "build": settings.BUILD_ID,
+        "preferences": preferences.of(user),
+        "save_preferences": reverse("save_preferences"),
     }
-    context = {"game": game, "role": role, "players": names, "page": page, "resets": RESETS}
+    context = {
+        "game": game, "role": role, "players": names, "page": page,
+        "preferences": preferences.form_for(user), "resets": RESETS,
+    }
     return render(request, "game/table.html", context)

@@ -16,9 +16,10 @@ import { TableLog, Toast } from "./table/log.js";
 import { drawRoundInfo, drawScore } from "./table/score.js";
 import { bottomSeat, drawSeats } from "./table/seats.js";
 import { drawSideTurn, setUpSide } from "./table/side.js";
+import { AUTO_PASS_WAIT_MS, TablePreferences } from "./table/preferences.js";
 import { drawBack, updateTimer } from "./table/timer.js";
 import { TableTogether } from "./table/together.js";
-import { COACH, MATCH_WORDS, eventText, hintAskedLine, hintLine, seatName, sentence, statusText, toldEvents } from "./table/words.js";
+import { COACH, MATCH_WORDS, PLAY_WORDS, eventText, hintAskedLine, hintLine, seatName, sentence, statusText, toldEvents } from "./table/words.js";
 
 /** The question a host confirms before a reset: its button's name and what it does, as the
  * dashboard's confirm page asks it (game/table/resets.py names both). */
@@ -54,8 +55,16 @@ const turnAlert = new TurnAlert(
 const guide = new Guide(root.querySelector("#guide"), root.querySelector("#guide-toggle"));
 setUpSide(root);
 setUpHelp(root);
+const prefs = new TablePreferences(root, config.preferences, config.save_preferences, () => draw());
 let dealSyncSent = false;
 let pendingTimer = null;
+
+// Tap to lift (a preference): the card a first tap raised, at the version it was raised in.
+const lift = { card: null, version: null };
+// Play a single legal card (a preference): the version whose only card is being played.
+const only = { card: null, version: null, timer: null };
+// The pause before your only legal card is played for you: long enough to see it go.
+const ONLY_CARD_MS = 600;
 
 /** What has the keyboard focus among the parts every state message redraws: a card of your
  * hand or a control button (found again after the redraw by its card or action). */
@@ -74,15 +83,22 @@ function draw() {
   drawSeats(root, state, faceUp);
   together.draw();
   drawCentre(root, state, now);
-  drawHand(root, state, faceUp, bottom);
-  drawControls(root, state);
-  drawHintRow();
+  // A routine question the server is passing for you is not offered meanwhile.
+  const passing = prefs.passingForYou(state, now);
+  const offered = passing ? { ...state, legal: [] } : state;
+  drawHand(root, state, faceUp, bottom, {
+    lift: prefs.values.tap_to_lift,
+    lifted: lift.version === state.version ? lift.card : null,
+    only: only.version === state.version ? only.card : null,
+  });
+  drawControls(root, offered);
+  drawHintRow(offered.legal);
   drawScore(root, state);
   drawRoundInfo(root, state);
-  drawStatus();
+  drawStatus(passing);
   drawHandover(root, state);
   drawGuests(root, state);
-  guide.update(state);
+  guide.update(offered);
   drawMatchOver(root, state);
   drawMatchLine(root, state);
   drawBack(root, state);
@@ -99,12 +115,13 @@ function draw() {
   if (focused) root.querySelector(focused)?.focus({ preventScroll: true });
 }
 
-function drawStatus() {
+function drawStatus(passing) {
   const { view, table } = state;
   const status = root.querySelector("#status");
   // While a computer player holds your seat, its turns are not yours.
   const you = table.you?.replaced ? null : table.you?.seat;
   let { text, mine, task } = statusText(table, view, you, state.legal);
+  if (passing) [text, mine] = [PLAY_WORDS.passing, false];
   if (!view) text = waitingStatus(table, root.querySelector("#waiting").textContent);
   else if (matchOver(state)) text = MATCH_WORDS.title(state.table.match.number);
   else if (view.phase === "deal") text = view.last_round?.annulled ? gettext("Deal annulled") : gettext("Deal over");
@@ -156,7 +173,32 @@ function onState(msg) {
   for (const event of toldEvents(events).filter((e) => e.type === "reset")) {
     toast.show(sentence(eventText(state.table, event, state.view)), "announce", 6000);
   }
+  playOnlyCard();
   draw();
+  if (prefs.passingForYou(state, Date.now())) setTimeout(draw, AUTO_PASS_WAIT_MS);
+}
+
+/** With "play a single legal card" on: when your only move is one card (nothing else, such as
+ * asking for trump), raise it, say so, and play it after a short pause, once per turn. */
+function playOnlyCard() {
+  const you = state.table.you || {};
+  const [action, ...others] = state.legal;
+  const wanted = prefs.values.play_single_card && action?.type === "play" && !others.length
+    && !you.spectator && !you.replaced;
+  if (!wanted || only.version === state.version) return;
+  clearTimeout(only.timer);
+  const version = state.version;
+  only.card = action.card;
+  only.version = version;
+  root.querySelector("#hand-note").textContent = PLAY_WORDS.only(cardName(action.card));
+  only.timer = setTimeout(() => {
+    if (state.version === version) act(action);
+  }, ONLY_CARD_MS);
+}
+
+/** A card's spoken name, as its picture in your hand says it. */
+function cardName(code) {
+  return root.querySelector(`#hand .card[data-card="${code}"]`)?.getAttribute("aria-label") || code;
 }
 
 // Errors that refuse a chat line (a flood of any messages is "rate_limited" too).
@@ -191,10 +233,10 @@ function onFinal(message) {
 
 /** The Hint button: on your own turn, when the host allows hints; its answer under it. */
 const hint = { version: null, text: "", card: null, action: null };
-function drawHintRow() {
+function drawHintRow(legal = state.legal) {
   const row = root.querySelector("#hint-row");
   const you = state.table.you || {};
-  const offered = Boolean(state.table.hints) && state.legal.length > 0 && !you.spectator && !you.replaced;
+  const offered = Boolean(state.table.hints) && legal.length > 0 && !you.spectator && !you.replaced;
   row.hidden = !offered;
   const button = root.querySelector("#hint-button");
   button.textContent = COACH.hint;
@@ -328,8 +370,23 @@ root.addEventListener("click", (e) => {
     connection.send({ type: "im_back" }); // acting again brings the seat back
     return;
   }
-  if (card && !state.table.you?.spectator) act({ type: "play", card: card.dataset.card });
+  if (card && !state.table.you?.spectator) playOrLift(card);
 });
+
+/** A tap (or Enter) on a card of your hand: play it; with "tap to lift" on, a playable card is
+ * first raised, and played by a second tap on it (a tap on another raises that one instead). */
+function playOrLift(card) {
+  const code = card.dataset.card;
+  const raised = lift.version === state.version && lift.card === code;
+  if (prefs.values.tap_to_lift && card.dataset.legal === "true" && !raised) {
+    lift.card = code;
+    lift.version = state.version;
+    draw();
+    root.querySelector("#hand-note").textContent = PLAY_WORDS.lifted(card.getAttribute("aria-label"));
+    return;
+  }
+  act({ type: "play", card: code });
+}
 
 // The hand from the keyboard: Enter or Space plays the focused card, the arrow keys move
 // along the hand (Home and End to its ends).

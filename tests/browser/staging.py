@@ -38,6 +38,7 @@ def _stopped_at(moment: str) -> Stop:
         "bidding": lambda m: phase(m) == "bidding",
         "trump": lambda m: phase(m) == "trump",
         "doubling": lambda m: phase(m) == "doubling",
+        "single_hand": lambda m: phase(m) == "single_hand",
         "mid_trick": lambda m: phase(m) == "play" and m.round is not None
         and m.round.tricks_played >= 1 and len(m.round.trick) == 2,
         "last_card": lambda m: phase(m) == "play" and m.round is not None
@@ -76,12 +77,13 @@ def _session(user: User) -> str:
     return str(store.session_key)
 
 
-def _people(tag: str) -> list[User]:
-    """The five verified friends of Asha (the first), their emails kept apart by ``tag``."""
+def _people(tag: str, **preferences: Any) -> list[User]:
+    """The five verified friends of Asha (the first), their emails kept apart by ``tag``,
+    each with ``preferences`` (such as ``four_colour=True``)."""
     people = []
     for name in NAMES:
         email = f"{name.lower()}{tag}@example.com"
-        user = User.objects.create_user(email, PASSWORD, first_name=name)
+        user = User.objects.create_user(email, PASSWORD, first_name=name, **preferences)
         EmailAddress.objects.create(user=user, email=user.email, verified=True, primary=True)
         people.append(user)
     for other in people[1:]:
@@ -106,16 +108,20 @@ def seed_table(
     tag: str = "",
     score: tuple[int, int] = (0, 0),
     deals_before: int = 0,
+    hints: str = "solo",
+    **preferences: Any,
 ) -> None:
     """Print {"game", "sessions", "turn"} for a table stopped at ``moment``: one of bidding,
-    trump, doubling, mid_trick, last_card (the deal's last card is still to be played),
+    trump, doubling, single_hand, mid_trick, last_card (the deal's last card is still to be played),
     show_trump (the seat to play may ask for trump; use ``show_trump=False``).
     ``tag`` keeps the emails of several seeded tables on one site apart; ``score`` is the
-    score before the first deal, ``deals_before`` how many whole deals are played first."""
-    people = _people(tag)
+    score before the first deal, ``deals_before`` how many whole deals are played first;
+    ``hints``: the host's option (``"on"`` offers the Hint button to everyone);
+    ``preferences``: everyone's (such as ``four_colour=True``)."""
+    people = _people(tag, **preferences)
     game = create_game(
         people[0], "Friday 29", people[:4], joined=True,
-        conference_link="https://meet.example.com/29",
+        conference_link="https://meet.example.com/29", hints=hints,
     )
     match = Match(Rules(), dealer=0, seed=seed)
     match.score = list(score)

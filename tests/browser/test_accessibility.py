@@ -1,6 +1,7 @@
 """An automated accessibility scan (axe-core, through axe-playwright-python) of every page and
-of the table at each stage of a deal, in English and Bengali, at 390x844 and 1280x800: no
-serious or critical violation. And the hand from the keyboard: the arrow keys move along it,
+of the table at each stage of a deal, in English and Bengali, at 390x844 and 1280x800, and of
+the table and the dashboard in the dark theme with the four-colour deck: no serious or critical
+violation (text contrast included). And the hand from the keyboard: the arrow keys move along it,
 and the focus stays on its card when a state message redraws the table."""
 
 from __future__ import annotations
@@ -82,6 +83,34 @@ def test_the_table_has_no_serious_violation_at_any_stage(
     page.keyboard.press("Escape")
     assert page.evaluate("() => document.activeElement.id") == "help-toggle"
     close(page)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_dark_theme_has_no_serious_violation_at_the_table_and_the_dashboard(
+    site: LiveSite, chromium: Browser, size: str
+) -> None:
+    for stage in [*STAGES, "last_card"]:
+        table = Table(site, stage, four_colour=True, hints="on")
+        page = table.open(chromium, table.actor(), SIZES[size], dark=True)
+        page.wait_for_selector("#controls .button, #hand .card[data-legal='true']", timeout=WAIT_MS)
+        assert page.evaluate("() => matchMedia('(prefers-color-scheme: dark)').matches")
+        assert serious(page) == [], f"dark: {stage}"
+        if stage == "last_card":
+            page.locator("#hand .card[data-legal='true']").first.click()
+            page.wait_for_selector("#round-result:not([hidden])", timeout=WAIT_MS)
+            assert serious(page) == [], "dark: the round's result"
+        page.locator("#prefs-toggle").click()
+        assert serious(page) == [], f"dark: {stage}: the preferences dialog"
+        page.keyboard.press("Escape")
+        assert page.evaluate("() => document.activeElement.id") == "prefs-toggle"
+        if stage == "mid_trick":
+            page.goto(site.url + "/")
+            assert serious(page) == [], "dark: dashboard"
+            page.goto(site.url + "/account/")
+            assert serious(page) == [], "dark: account"
+            page.goto(site.url + "/learn/how-to-play/")
+            assert serious(page) == [], "dark: how to play"
+        close(page)
 
 
 def test_the_hand_answers_the_keyboard_and_keeps_its_focus(

@@ -24,6 +24,8 @@ from tests.live_site import LiveSite
 pytestmark = [pytest.mark.browser, pytest.mark.server]
 
 PHONE: ViewportSize = {"width": 390, "height": 844}
+# The same phone as its browser leaves it to the page (the address and tool bars take the rest).
+SHORT_PHONE: ViewportSize = {"width": 390, "height": 664}
 LAPTOP: ViewportSize = {"width": 1280, "height": 800}
 SIZES = {"phone": PHONE, "laptop": LAPTOP}
 SHOTS = "/tmp/twentynine-fits"
@@ -61,9 +63,15 @@ class Table:
         self.sessions: dict[str, str] = data["sessions"]
         self.turn: list[int] = data["turn"]
 
-    def open(self, browser: Browser, name: str, viewport: ViewportSize) -> Page:
-        """The table as ``name`` sees it, once its state has arrived."""
-        context = browser.new_context(viewport=viewport, has_touch=viewport is PHONE)
+    def open(
+        self, browser: Browser, name: str, viewport: ViewportSize, dark: bool = False
+    ) -> Page:
+        """The table as ``name`` sees it, once its state has arrived (``dark``: on a device set
+        to dark colours)."""
+        context = browser.new_context(
+            viewport=viewport, has_touch=viewport["width"] < 600,
+            color_scheme="dark" if dark else "no-preference",
+        )
         cookie = {"name": "sessionid", "value": self.sessions[name], "url": self.site.url}
         context.add_cookies([cookie])
         page = context.new_page()
@@ -156,6 +164,30 @@ def test_it_fits_the_hand_and_the_calls_on_screen(
         if size == "phone":  # two even rows, Pass beside both
             boxes = [page.locator(controls).nth(i).bounding_box() for i in range(len(labels))]
             assert boxes[0] and boxes[1] and boxes[0]["height"] > 1.5 * boxes[1]["height"], boxes
+    close(page)
+
+
+@pytest.mark.parametrize("viewport", [PHONE, SHORT_PHONE], ids=["390x844", "390x664"])
+@pytest.mark.parametrize(
+    ("moment", "controls"),
+    [
+        ("single_hand", "#controls .action-single_hand, #controls .action-pass"),
+        ("doubling", "#controls .action-double, #controls .action-pass"),
+    ],
+)
+def test_it_fits_the_whole_hand_under_a_question_and_the_hint_on_a_phone(
+    site: LiveSite, chromium: Browser, viewport: ViewportSize, moment: str, controls: str
+) -> None:
+    table = Table(site, moment, hints="on")
+    page = table.open(chromium, table.actor(), viewport)
+    page.wait_for_selector(controls, timeout=WAIT_MS)
+    page.wait_for_selector("#hint-row:not([hidden]) #hint-button", timeout=WAIT_MS)
+    page.screenshot(path=f"{SHOTS}-{moment}-hint-{viewport['width']}x{viewport['height']}.png")
+    inside(page, "#hand .card", at_least=4 if moment == "doubling" else 8)
+    inside(page, controls, at_least=2)
+    inside(page, "#hint-button")
+    inside(page, "#status.your-turn")
+    no_scrolling(page)
     close(page)
 
 

@@ -7,6 +7,9 @@ export const SUIT_SYMBOL = { S: "♠", H: "♥", C: "♣", D: "♦" };
 export const SUIT_NAME = { S: gettext("spades"), H: gettext("hearts"), C: gettext("clubs"), D: gettext("diamonds") };
 const RED = new Set(["H", "D"]);
 
+/** The class that names a card's or a symbol's suit ("suit-H"): the four-colour deck colours it. */
+export const suitClass = (suit) => `suit-${suit}`;
+
 export const rankOf = (code) => code[0];
 export const suitOf = (code) => code[1];
 export const isRed = (suit) => RED.has(suit);
@@ -49,7 +52,7 @@ export function cardFace(code, extraClass = "") {
   const suit = suitOf(code);
   const rank = rankLabel(rankOf(code));
   const el = document.createElement("div");
-  el.className = `card face ${isRed(suit) ? "red" : "black"} ${extraClass}`.trim();
+  el.className = `card face ${isRed(suit) ? "red" : "black"} ${suitClass(suit)} ${extraClass}`.trim();
   el.dataset.card = code;
   el.setAttribute("aria-label", fmt(gettext("%(rank)s of %(suit)s"), { rank, suit: SUIT_NAME[suit] }));
   const corner = (cls) => {
@@ -63,6 +66,26 @@ export function cardFace(code, extraClass = "") {
   pip.textContent = SUIT_SYMBOL[suit];
   el.append(corner("tl"), pip, corner("br"));
   return el;
+}
+
+const SYMBOL_SUIT = Object.fromEntries(Object.entries(SUIT_SYMBOL).map(([suit, symbol]) => [symbol, suit]));
+
+/** A suit symbol as an element of its own, coloured by the four-colour deck. */
+export function suitMark(suit) {
+  return Object.assign(document.createElement("span"), {
+    className: `suit-mark ${suitClass(suit)}`,
+    textContent: SUIT_SYMBOL[suit],
+  });
+}
+
+/** A line of text with each suit symbol in it marked (`suitMark`), to append to an element. */
+export function suitedText(text) {
+  const out = document.createDocumentFragment();
+  for (const part of String(text).split(/([♠♥♦♣])/)) {
+    if (SYMBOL_SUIT[part]) out.append(suitMark(SYMBOL_SUIT[part]));
+    else if (part) out.append(part);
+  }
+  return out;
 }
 
 /** A face-down card. */

@@ -2,7 +2,7 @@
 // the waiting list or the round result with its countdown.
 
 import { fmt, gettext, ngettext } from "../i18n.js";
-import { SUIT_NAME, SUIT_SYMBOL, cardBack, cardFace, isRed, suitOf } from "./cards.js";
+import { SUIT_NAME, SUIT_SYMBOL, cardBack, cardFace, isRed, suitClass, suitOf, suitedText } from "./cards.js";
 import { drawResult } from "./result.js";
 import { positionOf } from "./seats.js";
 import { seatName } from "./words.js";
@@ -61,7 +61,7 @@ function drawCurrentTrick(root, state) {
   }
   box.hidden = !playing;
   const { text, kind } = playing ? trickCaption(view, table, state.legal) : { text: "", kind: "" };
-  caption.textContent = text;
+  caption.replaceChildren(suitedText(text));
   caption.dataset.kind = kind;
   caption.hidden = !text;
 }
@@ -88,7 +88,7 @@ function drawTrumpMarker(root, view) {
       label.textContent = fmt(gettext("Hidden trump: %(suit)s (your 7th card)"), { suit: SUIT_NAME[view.trump] || "" });
     } else if (view.trump) {
       back.append(Object.assign(document.createElement("span"), {
-        className: `peek-suit ${isRed(view.trump) ? "red" : "black"}`,
+        className: `peek-suit ${isRed(view.trump) ? "red" : "black"} ${suitClass(view.trump)}`,
         textContent: SUIT_SYMBOL[view.trump],
       }));
       marker.append(back);
@@ -103,7 +103,7 @@ function drawTrumpMarker(root, view) {
 
 function suitCard(suit) {
   const el = document.createElement("div");
-  el.className = `card face small suit-only ${isRed(suit) ? "red" : "black"}`;
+  el.className = `card face small suit-only ${isRed(suit) ? "red" : "black"} ${suitClass(suit)}`;
   el.dataset.suit = suit;
   el.innerHTML = `<span class="pip">${SUIT_SYMBOL[suit]}</span>`;
   return el;

@@ -2,7 +2,7 @@
 // every other legal action, each carrying its action as data-action JSON.
 
 import { fmt, gettext } from "../i18n.js";
-import { SUIT_SYMBOL, cardBack, cardFace, isRed, sortHand } from "./cards.js";
+import { SUIT_SYMBOL, cardBack, cardFace, isRed, sortHand, suitClass } from "./cards.js";
 import { actionLabel, asksForTrump, sentence } from "./words.js";
 
 /** The panels the buttons are grouped in, each with its title. */
@@ -23,7 +23,10 @@ function actionButton(action, view, you, hintText) {
   button.dataset.action = JSON.stringify(action);
   if (action.type === "trump") {
     button.classList.add(isRed(action.suit) ? "red" : "black");
-    const symbol = Object.assign(document.createElement("span"), { className: "suit-symbol", textContent: SUIT_SYMBOL[action.suit] });
+    const symbol = Object.assign(document.createElement("span"), {
+      className: `suit-symbol ${suitClass(action.suit)}`,
+      textContent: SUIT_SYMBOL[action.suit],
+    });
     button.append(symbol, ` ${actionLabel(action, view, you)}`);
   } else {
     button.textContent = actionLabel(action, view, you);
@@ -115,8 +118,10 @@ export function drawControls(root, state) {
 /**
  * The bottom hand: yours, or for a spectator the bottom seat's (face up or down by their
  * toggle). Cards you may play now are marked data-legal="true"; on your turn the rest are greyed.
+ * `marks`: `lift` (tap to lift is on), `lifted` (the card raised by a first tap) and `only`
+ * (your only legal card, about to be played for you).
  */
-export function drawHand(root, state, faceUp, bottom) {
+export function drawHand(root, state, faceUp, bottom, marks = {}) {
   const { view, table, legal } = state;
   const box = root.querySelector("#hand");
   box.replaceChildren();
@@ -152,9 +157,17 @@ export function drawHand(root, state, faceUp, bottom) {
       card.title = sentence(refusals[code]);
       card.setAttribute("aria-label", fmt(gettext("%(card)s: cannot be played. %(reason)s"), { card: name, reason: card.title }));
       card.dataset.refusal = card.title;
+    } else if (myTurnToPlay && marks.lift) {
+      const lifted = marks.lifted === code;
+      card.classList.toggle("lifted", lifted);
+      card.setAttribute("aria-pressed", String(lifted));
+      card.title = lifted
+        ? fmt(gettext("Tap again to play the %(card)s."), { card: name })
+        : fmt(gettext("Tap to lift the %(card)s, again to play it."), { card: name });
     } else if (myTurnToPlay) {
       card.title = fmt(gettext("Play the %(card)s."), { card: name });
     }
+    if (ok && marks.only === code) card.classList.add("lifted", "only-card");
     box.append(card);
   }
   for (let i = 0; i < (view.unseen || 0); i += 1) {

@@ -3,10 +3,10 @@
 // hold only what the table saw.
 
 import { fmt, gettext, ngettext } from "../i18n.js";
-import { SUIT_NAME, cardText } from "./cards.js";
+import { SUIT_NAME, cardText, suitedText } from "./cards.js";
 import { drawTrick } from "./centre.js";
 import { positionOf } from "./seats.js";
-import { COACH, MATCH_WORDS, analysisLine, callName, eventText, roundResultText, seatName, signed, teamName } from "./words.js";
+import { COACH, MATCH_WORDS, analysisLine, callName, eventText, logEvents, roundResultText, seatName, signed, teamName } from "./words.js";
 
 /** A table description for words.js and seat positions: the deal's players and the viewer. */
 export function dealTable(deal, viewer) {
@@ -174,7 +174,7 @@ export function dealSteps(deal) {
   const steps = [{ kind: "calls", events: [] }];
   let open = null; // the trick being played
   let loose = []; // events after a trick, before the next card
-  for (const event of deal.events || []) {
+  for (const event of logEvents(deal.events || [])) {
     if (endsDeal(event)) {
       steps.push({ kind: "result", events: [...loose, event] });
       loose = [];
@@ -390,7 +390,11 @@ export class DealReview {
     this.heading.textContent = heading;
     this.box.dataset.step = String(this.at);
     this.box.dataset.stepKind = step.kind;
-    this.lines.replaceChildren(...lines.map((text) => Object.assign(document.createElement("li"), { textContent: text })));
+    this.lines.replaceChildren(...lines.map((text) => {
+      const li = document.createElement("li");
+      li.append(suitedText(text));
+      return li;
+    }));
     this.prev.disabled = this.at === 0;
     this.next.disabled = this.at === this.steps.length - 1;
   }

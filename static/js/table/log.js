@@ -1,7 +1,8 @@
 // The running log of calls and events (kept across a reload in sessionStorage) and the toast.
 
 import { gettext } from "../i18n.js";
-import { eventText, toldEvents } from "./words.js";
+import { suitedText } from "./cards.js";
+import { eventText, logEvents, toldEvents } from "./words.js";
 
 const KEEP = 300;
 
@@ -45,7 +46,7 @@ export class TableLog {
     const li = document.createElement("li");
     li.className = `log-${type}`;
     li.dataset.type = type;
-    li.textContent = text;
+    li.append(suitedText(text));
     if (computer) {
       const badge = document.createElement("span");
       badge.className = "badge computer";
@@ -67,7 +68,7 @@ export class TableLog {
   add(events, table, view, version) {
     if (version <= this.version) return;
     this.version = version;
-    for (const event of toldEvents(events)) {
+    for (const event of logEvents(toldEvents(events))) {
       const line = { text: eventText(table, event, view), type: event.type };
       if (event.seat != null && event.type !== "handover" && table?.players?.[event.seat]?.computer) line.computer = true;
       this.lines.push(line);

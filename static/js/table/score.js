@@ -2,7 +2,7 @@
 // and this round's facts: bid, target, stake, trump, card points and tricks.
 
 import { fmt, gettext, ngettext } from "../i18n.js";
-import { SUIT_NAME, SUIT_SYMBOL } from "./cards.js";
+import { SUIT_NAME, SUIT_SYMBOL, suitedText } from "./cards.js";
 import { contractText, resultHeadline } from "./result.js";
 import { seatName, signed, teamName } from "./words.js";
 
@@ -113,7 +113,7 @@ function row(list, term, value, key) {
   const dt = document.createElement("dt");
   dt.textContent = term;
   const dd = document.createElement("dd");
-  dd.textContent = value;
+  dd.append(suitedText(value));
   dd.dataset.key = key;
   list.append(dt, dd);
 }

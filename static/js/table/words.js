@@ -98,6 +98,21 @@ export function toldEvents(events) {
   return events.filter((e) => !(e.type === "reset" && e.all) || e === first);
 }
 
+/** A change's events as the log tells them: the server's note that it passed a routine question
+ * for a person (auto_pass) and that pass become one line ("Asha: no Double (automatic)"). */
+export function logEvents(events) {
+  const told = [];
+  for (const event of events) {
+    const before = told.at(-1);
+    if (event.type === "pass" && before?.type === "auto_pass" && before.seat === event.seat) {
+      told[told.length - 1] = { ...event, automatic: true };
+    } else {
+      told.push(event);
+    }
+  }
+  return told;
+}
+
 /** The log line for one event, given the state it arrived with (for the bidder's seat). */
 export function eventText(table, event, view) {
   const name = seatName(table, event.seat);
@@ -111,6 +126,9 @@ export function eventText(table, event, view) {
         ? fmt(gettext("%(name)s matches %(value)s"), { name, value: event.value })
         : fmt(gettext("%(name)s bids %(value)s"), { name, value: event.value });
     case "pass":
+      if (event.automatic && callName(event.question)) {
+        return fmt(gettext("%(name)s: no %(call)s (automatic)"), { name, call: callName(event.question) });
+      }
       return callName(event.question)
         ? fmt(gettext("%(name)s passes (no %(call)s)"), { name, call: callName(event.question) })
         : fmt(gettext("%(name)s passes"), { name });
@@ -160,6 +178,8 @@ export function eventText(table, event, view) {
       return resetWhat(event.all ? "all" : event.what);
     case "handover":
       return handoverText(event);
+    case "auto_pass":
+      return fmt(gettext("%(name)s passes (automatic)"), { name });
     case "timeout":
       return fmt(gettext("%(computer)s played for %(player)s: time ran out"), { computer: event.name, player: event.player });
     case "match_end": {
@@ -218,6 +238,14 @@ export const TIMER_WORDS = {
 export const BACK_WORDS = {
   note: (bot) => fmt(gettext("%(computer)s is playing your seat: your time ran out or you were away."), { computer: bot }),
   button: gettext("I'm back"),
+};
+
+/** What is said as a card is raised by a first tap or played for you, and while the server
+ * passes a routine question for you. */
+export const PLAY_WORDS = {
+  lifted: (card) => fmt(gettext("%(card)s raised: tap it again to play it."), { card }),
+  only: (card) => fmt(gettext("%(card)s is your only legal card: it is played for you."), { card }),
+  passing: gettext("Passing for you: you skip routine questions"),
 };
 
 /** The winner's banner, the score panel's match line and the rematch. */
