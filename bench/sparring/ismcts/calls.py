@@ -2,7 +2,8 @@
 
 - **Bid**: the first seat to speak calls 16. Any later seat values its four cards at
   16, plus 1 per jack (2 in the older version), plus 1 when one suit has three or
-  four of them, at most 17 (the older version: no cap); it calls that value if the
+  four of them, at most 18 (the code as read stops at 17, the arena's bot called 18;
+  the older version: no cap); it calls that value if the
   highest call so far is lower, else passes (it never matches a challenger).
 - **Trump**: the suit it holds most of among its four cards (a tie goes to the suit
   of the earliest such card in its hand); always a suit in hand, never the 7th card.
