@@ -40,14 +40,12 @@ def test_it_plays_every_rule_option_legally() -> None:
     assert seen[("bidding", "bid")] > 0 and seen[("trump", "trump")] > 0
 
 
-def test_it_values_four_cards_at_16_plus_jacks_and_a_long_suit_at_most_18() -> None:
+def test_it_values_four_cards_at_16_plus_jacks_and_a_long_suit_at_most_17() -> None:
     assert hand_value(mask("9H", "AC", "TD", "7S")) == 16
     assert hand_value(mask("JH", "AC", "TD", "7S")) == 17
     assert hand_value(mask("9H", "AH", "7H", "7S")) == 17
-    assert hand_value(mask("JH", "9H", "7H", "7S")) == 18
-    assert hand_value(mask("JH", "JC", "JD", "9S")) == 18
-    # The latest version as read: at most 17.
-    assert hand_value(mask("JH", "9H", "7H", "7S"), AS_READ) == 17
+    assert hand_value(mask("JH", "9H", "7H", "7S")) == 17
+    assert hand_value(mask("JH", "JC", "JD", "9S"), AS_READ) == 17
     # The older version: 2 per jack, no cap.
     assert hand_value(mask("JH", "9H", "7H", "7S"), OLDER) == 19
     assert hand_value(mask("JH", "JC", "JD", "9S"), OLDER) == 22
@@ -57,7 +55,7 @@ def test_it_calls_and_asks_for_trump_as_the_cpp_bot_does() -> None:
     """In real deals under the reduced rules: the first speaker calls 16, a later one its
     hand's value when that beats the highest call (never matching), else passes; the
     bidder names its longest suit; a seat that cannot follow while trump is hidden asks
-    (unless it has one card left)."""
+    (unless it has one card left); a challenger the holder matched calls again."""
     rnd = random.Random(4)
     checked: Counter[str] = Counter()
     for n in range(10 * SCALE):
@@ -77,6 +75,12 @@ def test_it_calls_and_asks_for_trump_as_the_cpp_bot_does() -> None:
                 if not auction.calls:
                     assert action == {"type": "bid", "value": 16}
                     checked["opening"] += 1
+                elif matched(auction.calls, seat, auction.high, auction.high_seat):
+                    # Matched: it calls its value again, which becomes the next call up.
+                    value = hand_value(hand)
+                    expected = {"type": "bid", "value": auction.high + 1}
+                    assert action == (expected if value >= auction.high else {"type": "pass"})
+                    checked["matched"] += value >= auction.high
                 elif auction.high < hand_value(hand):
                     assert action == {"type": "bid", "value": hand_value(hand)}
                     checked["call"] += 1
@@ -94,6 +98,30 @@ def test_it_calls_and_asks_for_trump_as_the_cpp_bot_does() -> None:
                     checked["ask"] += 1
             history += m.apply(seat, action)
     assert min(checked[k] for k in ("opening", "call", "pass", "trump", "ask")) > 0, checked
+
+
+@pytest.mark.parametrize("worth", [16, 17])
+def test_a_challenger_matched_calls_its_value_again_which_goes_one_up(worth: int) -> None:
+    """Seat 1 challenged 17 and seat 0 matched: a hand worth 17 calls 18, one worth 16 passes."""
+    for seed in range(200):
+        m = Match(REDUCED, dealer=3, seed=seed)
+        history = m.deal()
+        if hand_value(mask(*m.view(1)["hand"])) == worth:
+            break
+    for seat, value in ((0, 16), (1, 17), (0, 17)):
+        history += m.apply(seat, {"type": "bid", "value": value})
+    action = choose_action(REDUCED, 1, m.view(1), history, level="ismcts", seed=1)
+    assert action == ({"type": "bid", "value": 18} if worth == 17 else {"type": "pass"})
+    older = choose_action(REDUCED, 1, m.view(1), history, level="ismcts-old", seed=1)
+    assert (
+        older != {"type": "bid", "value": 18} or hand_value(mask(*m.view(1)["hand"]), OLDER) >= 18
+    )
+
+
+def matched(calls: list, seat: int, high: int, high_seat: int) -> bool:
+    """Whether the seat's last call is the highest and another seat matched it."""
+    own = [value for who, value in calls if who == seat and value != "pass"]
+    return bool(own) and own[-1] == high and high_seat != seat
 
 
 def visits_of(

@@ -2,7 +2,8 @@
 ``LATEST`` (level ``ismcts``) plays like the bot the held-out arena measured, ``OLDER``
 (level ``ismcts-old``) like its older version as read in abhigyan7/29, and ``AS_READ`` like
 its latest version exactly as read there (kept to compare: its calls stop at 17 and its
-card is random while trump is hidden, which the arena's bot does not do)."""
+card is random while trump is hidden, where the arena's bot called 18 and took the first
+trick as often as ``strong``)."""
 
 from __future__ import annotations
 
@@ -14,7 +15,8 @@ class Style:
     """One version of the C++ bot."""
 
     jack: int  # call value per jack among the first four cards
-    cap: int  # the highest call it makes
+    cap: int  # the highest value it puts on four cards
+    rebid: bool  # a challenger whose call was matched calls its value again (calls.py)
     older: bool  # the older search model's follow rules
     half_hidden: bool  # a playout ending with trump never shown scores 0.5
     voids: bool  # deals respect the suits a seat has shown it lacks
@@ -23,11 +25,32 @@ class Style:
 
 
 LATEST = Style(
-    jack=1, cap=18, older=False, half_hidden=False, voids=True, last_point=True, iterations=0
+    jack=1,
+    cap=17,
+    rebid=True,
+    older=False,
+    half_hidden=False,
+    voids=True,
+    last_point=True,
+    iterations=0,
 )
 OLDER = Style(
-    jack=2, cap=28, older=True, half_hidden=False, voids=False, last_point=False, iterations=5000
+    jack=2,
+    cap=28,
+    rebid=False,
+    older=True,
+    half_hidden=False,
+    voids=False,
+    last_point=False,
+    iterations=5000,
 )
 AS_READ = Style(
-    jack=1, cap=17, older=False, half_hidden=True, voids=True, last_point=True, iterations=0
+    jack=1,
+    cap=17,
+    rebid=False,
+    older=False,
+    half_hidden=True,
+    voids=True,
+    last_point=True,
+    iterations=0,
 )
