@@ -6,10 +6,11 @@ leaving the hard deals out (``EARLY_SEARCH``); in bench/bots.py it has so far pl
 even with ``strong``. ``choose_simulated`` (level ``strong-sim``) judges every call by
 simulation over a few solved sampled deals (``calls.py``); it lost game points to
 ``strong`` under the reduced rules (it passes too many hands). Two levers on the
-auction (docs/bots.md, "Levers against the recalibrated imitation"): ``choose_bolder``
-(level ``strong-bold``) calls one point above the rule-based hand limit, and
-``choose_calibrated`` (level ``strong-cb``) is ``strong`` with strong-v2's calibrated
-bids (expected game points of calling against passing, from solved deals).
+auction (docs/bots.md, "Levers against the recalibrated imitation"): ``bid_offset(n)``
+(levels ``strong-bold``, n = 1, and ``strong-shy``, n = -1) calls up to ``n`` points
+above the rule-based hand limit, and ``choose_calibrated`` (level ``strong-cb``) is
+``strong`` with strong-v2's calibrated bids (expected game points of calling against
+passing, from solved deals).
 """
 
 from __future__ import annotations
@@ -17,13 +18,11 @@ from __future__ import annotations
 from bench.sparring.bidding import choose_bid
 from bench.sparring.calls import choose_call
 from game.bots import rule_based
-from game.bots.decision import Decision
+from game.bots.decision import Decision, Player
 from game.bots.solver import strong
 from game.bots.solver.search import Search, choose_card
 from game.bots.solver.strong import phase
 from game.engine.moves import MARRIAGE, Move
-
-BOLDER = 1  # strong-bold's calls: this many points above the rule-based hand limit
 
 EARLY_SEARCH = Search(early=True)  # strong-v2's card search
 
@@ -49,12 +48,17 @@ def choose_simulated(decision: Decision) -> Move:
     return choose_call(decision)
 
 
-def choose_bolder(decision: Decision) -> Move:
-    """The strong level's move, calling ``BOLDER`` points above the rule-based limit."""
-    if phase(decision) == "bidding" and len(decision.moves) > 1:
-        pos = decision.position()
-        return rule_based.bid(pos, decision.moves, rule_based.hand_limit(pos.hand) + BOLDER)
-    return strong.choose(decision)
+def bid_offset(offset: int) -> Player:
+    """The strong level, calling up to ``offset`` points above the rule-based hand limit."""
+
+    def choose(decision: Decision) -> Move:
+        if phase(decision) == "bidding" and len(decision.moves) > 1:
+            pos = decision.position()
+            limit = rule_based.hand_limit(pos.hand) + offset
+            return rule_based.bid(pos, decision.moves, limit)
+        return strong.choose(decision)
+
+    return choose
 
 
 def choose_calibrated(decision: Decision) -> Move:
