@@ -5,7 +5,12 @@ hand evaluation calibrated on solved deals) and the first tricks searched withou
 leaving the hard deals out (``EARLY_SEARCH``); in bench/bots.py it has so far played
 even with ``strong``. ``choose_simulated`` (level ``strong-sim``) judges every call by
 simulation over a few solved sampled deals (``calls.py``); it lost game points to
-``strong`` under the reduced rules (it passes too many hands).
+``strong`` under the reduced rules (it passes too many hands). Two levers on the
+auction (docs/bots.md, "Levers against the recalibrated imitation"): ``bid_offset(n)``
+(levels ``strong-bold``, n = 1, and ``strong-shy``, n = -1) calls up to ``n`` points
+above the rule-based hand limit, and ``choose_calibrated`` (level ``strong-cb``) is
+``strong`` with strong-v2's calibrated bids (expected game points of calling against
+passing, from solved deals).
 """
 
 from __future__ import annotations
@@ -13,7 +18,8 @@ from __future__ import annotations
 from bench.sparring.bidding import choose_bid
 from bench.sparring.calls import choose_call
 from game.bots import rule_based
-from game.bots.decision import Decision
+from game.bots.decision import Decision, Player
+from game.bots.solver import strong
 from game.bots.solver.search import Search, choose_card
 from game.bots.solver.strong import phase
 from game.engine.moves import MARRIAGE, Move
@@ -40,3 +46,23 @@ def choose_simulated(decision: Decision) -> Move:
     if phase(decision) == "play":
         return choose_card(decision)
     return choose_call(decision)
+
+
+def bid_offset(offset: int) -> Player:
+    """The strong level, calling up to ``offset`` points above the rule-based hand limit."""
+
+    def choose(decision: Decision) -> Move:
+        if phase(decision) == "bidding" and len(decision.moves) > 1:
+            pos = decision.position()
+            limit = rule_based.hand_limit(pos.hand) + offset
+            return rule_based.bid(pos, decision.moves, limit)
+        return strong.choose(decision)
+
+    return choose
+
+
+def choose_calibrated(decision: Decision) -> Move:
+    """The strong level's move, with strong-v2's calibrated bids."""
+    if phase(decision) == "bidding":
+        return choose_bid(decision)
+    return strong.choose(decision)

@@ -45,7 +45,6 @@ def test_importing_the_computer_players_loads_no_sparring_module() -> None:
     assert run.stdout.split() == ["none"]
 
 
-
 def test_the_sparring_partners_import_only_the_players_and_the_engine() -> None:
     """Like the site's players, they cannot reach a stored game."""
     import ast

@@ -56,7 +56,8 @@ typedef struct {
     int bidder;
     int target;
     int last_bonus;
-    int older; /* the bot's older version: its follow rules, no 0.5 for a hidden trump */
+    int older;       /* the bot's older version's follow rules */
+    int half_hidden; /* a deal ending with trump never shown scores 0.5 */
 } Contract;
 
 typedef struct {
@@ -179,7 +180,7 @@ static void play(Deal *d, const Contract *k, int card) {
 }
 
 static double result(const Deal *d, const Contract *k, int player) {
-    if (d->trump < 0 && !k->older) return 0.5;
+    if (d->trump < 0 && k->half_hidden) return 0.5;
     int made = d->pts[k->bidder & 1] >= k->target;
     return ((player & 1) == (k->bidder & 1)) ? made : !made;
 }
@@ -318,14 +319,14 @@ static int parse_masks(PyObject *obj, uint32_t out[4], const char *what) {
 static PyObject *mcts_search(PyObject *module, PyObject *args) {
     PyObject *known_obj, *slots_obj, *voids_obj, *trick_obj;
     unsigned long long unseen_mask, root_moves_ll, seed;
-    int seat, played, trump, revealer, bidder, target, last_bonus, older;
+    int seat, played, trump, revealer, bidder, target, last_bonus, older, half_hidden;
     int pts0, pts1;
     Py_ssize_t iterations;
     double seconds, exploration;
     (void)module;
-    if (!PyArg_ParseTuple(args, "OOKOOi(ii)iiiiippKndKd", &known_obj, &slots_obj, &unseen_mask,
+    if (!PyArg_ParseTuple(args, "OOKOOi(ii)iiiiipppKndKd", &known_obj, &slots_obj, &unseen_mask,
                           &voids_obj, &trick_obj, &seat, &pts0, &pts1, &played, &trump,
-                          &revealer, &bidder, &target, &last_bonus, &older,
+                          &revealer, &bidder, &target, &last_bonus, &older, &half_hidden,
                           &root_moves_ll, &iterations, &seconds, &seed, &exploration))
         return NULL;
     Info info;
@@ -410,7 +411,7 @@ static PyObject *mcts_search(PyObject *module, PyObject *args) {
     root.played = played;
     root.trump = trump;
     root.revealer = revealer;
-    Contract k = {bidder, target, last_bonus, older};
+    Contract k = {bidder, target, last_bonus, older, half_hidden};
     /* The root's moves: the engine's legal cards the model allows too (else all of them). */
     Deal probe = root;
     probe.hand[seat] = info.known[seat];
@@ -458,7 +459,7 @@ static PyObject *mcts_search(PyObject *module, PyObject *args) {
 static PyMethodDef mcts_methods[] = {
     {"search", mcts_search, METH_VARARGS,
      "search(known, slots, unseen, voids, trick, seat, points, tricks_played, trump, revealer,\n"
-     "bidder, target, last_bonus, older, root_moves, iterations, seconds, seed,\n"
+     "bidder, target, last_bonus, older, half_hidden, root_moves, iterations, seconds, seed,\n"
      "exploration)\n"
      "-> (card, iterations, [(card, visits), ...]): the root child visited most after\n"
      "``iterations`` iterations or ``seconds`` of wall clock, whichever comes first\n"

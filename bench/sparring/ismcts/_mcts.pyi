@@ -14,7 +14,8 @@ def search(
     bidder: int,
     target: int,
     last_bonus: bool,  # the last trick carries one point in the model
-    older: bool,  # the bot's older version: its follow rules, no 0.5 for a hidden trump
+    older: bool,  # the bot's older version's follow rules
+    half_hidden: bool,  # a deal that ends with trump never shown scores 0.5
     root_moves: int,  # mask of the cards the seat may play
     iterations: int,  # stop after this many iterations (0: no count limit)
     seconds: float,  # or after this much wall clock (0: no time limit)

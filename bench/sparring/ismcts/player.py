@@ -9,12 +9,11 @@ has shown it lacks, random playouts, the contract's result) picks the card.
 Everything that bot does not model (the 7th card, stakes, Single Hand, marriages)
 gets the rule-based move.
 
-The search runs the number of iterations the C++ bot gets through in ``budget_s``
-by an estimate of its cost per iteration (``iterations_for``; this core is several
-times faster, so the count, not the clock, sets its strength; the older version ran
-a fixed 5,000). With a seed that
-count alone ends the search, so a decision is reproducible on any machine; without
-one the search also stops when ``budget_s`` is spent.
+The search runs by the clock, as the C++ bot's does: ``SAFETY * budget_s`` of wall
+clock per card (the older version ran a fixed 5,000 iterations). With a seed it
+counts instead the iterations this core gets through in that time on the reference
+machine (``iterations_for``), so a decision is reproducible on any machine and takes
+about as long as an unseeded one.
 """
 
 from __future__ import annotations
@@ -28,20 +27,19 @@ from game.engine.cards import INDEX
 from game.engine.moves import MARRIAGE, PLAYS, SHOW_TRUMP, Move
 
 EXPLORATION = 0.7  # the UCB1 constant (ismcsolver's default, which the C++ bot keeps)
-SAFETY = 0.9  # share of the budget the timed search uses (the rest: set-up)
-# The C++ bot's cost per iteration, estimated from its code (see docs/bots.md): a
-# heap-allocating copy of the game and determinization, then per move of the tree
-# walk and the playout a few vector allocations and map look-ups.
-CLONE_US = 10.0  # microseconds per determinized copy
-MOVE_US = 1.0  # microseconds per card played in the tree walk and playout
-MAX_ITERATIONS = 50_000
-
+SAFETY = 0.95  # share of the budget the timed search uses (the rest: set-up)
+# This core's cost per iteration with the tree a search at 0.4 s grows (measured on the
+# shared 2-core machine, docs/bots.md): about 0.15 us per card left in hands beyond four,
+# so a seeded search, which counts its iterations, takes about as long as a timed one.
+MOVE_US = 0.15
+FLOOR_US = 0.5
+MAX_ITERATIONS = 2_000_000
 
 
 def iterations_for(budget_s: float, cards_left: int) -> int:
-    """The iterations the C++ bot runs in ``budget_s`` with ``cards_left`` cards in hands."""
-    per_iteration = CLONE_US + MOVE_US * cards_left
-    return max(1, min(MAX_ITERATIONS, int(budget_s * 1e6 / per_iteration)))
+    """The iterations this core runs in ``SAFETY * budget_s`` with ``cards_left`` cards in hands."""
+    per_iteration = max(FLOOR_US, MOVE_US * (cards_left - 4))
+    return max(1, min(MAX_ITERATIONS, int(SAFETY * budget_s * 1e6 / per_iteration)))
 
 
 def choose(decision: Decision) -> Move:
@@ -107,8 +105,12 @@ def play(decision: Decision, style: Style) -> Move:
     r = decision.sample.round
     assert r is not None
     cards_left = sum(known[s].bit_count() + slots[s] for s in range(4))
-    iterations = style.iterations or iterations_for(decision.budget_s, cards_left)
-    seconds = 0.0 if decision.seeded else SAFETY * decision.budget_s
+    if style.iterations:
+        iterations, seconds = style.iterations, 0.0
+    elif decision.seeded:
+        iterations, seconds = iterations_for(decision.budget_s, cards_left), 0.0
+    else:
+        iterations, seconds = 0, SAFETY * decision.budget_s
     card, _, _ = search(
         (known[0], known[1], known[2], known[3]),
         (slots[0], slots[1], slots[2], slots[3]),
@@ -124,6 +126,7 @@ def play(decision: Decision, style: Style) -> Move:
         pos.target,
         style.last_point,
         style.older,
+        style.half_hidden,
         cards,
         iterations,
         seconds,

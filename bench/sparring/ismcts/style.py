@@ -1,5 +1,9 @@
-"""What sets the C++ bot's latest version (level ``ismcts``) apart from its older one
-(level ``ismcts-old``), as read in abhigyan7/29 (docs/bots.md)."""
+"""What sets the versions of the C++ bot apart (docs/bots.md, "The public IS-MCTS bot"):
+``LATEST`` (level ``ismcts``) plays like the bot the held-out arena measured, ``OLDER``
+(level ``ismcts-old``) like its older version as read in abhigyan7/29, and ``AS_READ`` like
+its latest version exactly as read there (kept to compare: its calls stop at 17 and its
+card is random while trump is hidden, where the arena's bot called 18 and took the first
+trick as often as ``strong``)."""
 
 from __future__ import annotations
 
@@ -11,12 +15,42 @@ class Style:
     """One version of the C++ bot."""
 
     jack: int  # call value per jack among the first four cards
-    cap: int  # the highest call it makes
-    older: bool  # the older search model: its follow rules, no 0.5 for a hidden trump
+    cap: int  # the highest value it puts on four cards
+    rebid: bool  # a challenger whose call was matched calls its value again (calls.py)
+    older: bool  # the older search model's follow rules
+    half_hidden: bool  # a playout ending with trump never shown scores 0.5
     voids: bool  # deals respect the suits a seat has shown it lacks
     last_point: bool  # its model counts one point for the last trick
-    iterations: int  # fixed iterations per card; 0: what the budget buys (player.py)
+    iterations: int  # fixed iterations per card; 0: by the clock (player.py)
 
 
-LATEST = Style(jack=1, cap=17, older=False, voids=True, last_point=True, iterations=0)
-OLDER = Style(jack=2, cap=28, older=True, voids=False, last_point=False, iterations=5000)
+LATEST = Style(
+    jack=1,
+    cap=17,
+    rebid=True,
+    older=False,
+    half_hidden=False,
+    voids=True,
+    last_point=True,
+    iterations=0,
+)
+OLDER = Style(
+    jack=2,
+    cap=28,
+    rebid=False,
+    older=True,
+    half_hidden=False,
+    voids=False,
+    last_point=False,
+    iterations=5000,
+)
+AS_READ = Style(
+    jack=1,
+    cap=17,
+    rebid=False,
+    older=False,
+    half_hidden=True,
+    voids=True,
+    last_point=True,
+    iterations=0,
+)
