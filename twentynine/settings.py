@@ -220,6 +220,9 @@ BOT_TURN_LEASE = env_float("BOT_TURN_LEASE", 5.0, minimum=0.1)
 # person may be gone while it is their turn, are multiplied by TURN_TIMER_SCALE (tests: short).
 TURN_TIMER_SCALE = env_float("TURN_TIMER_SCALE", 1.0, minimum=0.001)
 TURN_AWAY_AFTER = env_float("TURN_AWAY_AFTER", 60.0, minimum=1.0)
+# Joins by invite link (a seat taken, a guest made, watching) one client address may make in
+# ten minutes (game.invite.throttle).
+INVITE_JOINS_PER_WINDOW = env_int("INVITE_JOINS_PER_WINDOW", 10, minimum=1)
 WEBSOCKET_MAX_MESSAGE_BYTES = 4096
 WEBSOCKET_RATE_PER_SECOND = env_int("WEBSOCKET_RATE_PER_SECOND", 20, minimum=1)
 # Chat lines a socket may send per second (bursts of as many); three times that is a flood.

@@ -7,15 +7,15 @@ counts together; on the embedded defaults it is per process.
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.core.cache import cache
 from django.http import HttpRequest
 
-# Joins (a seat taken, a guest made, watching) a client may make per window.
-JOINS_PER_WINDOW = 10
 WINDOW_SECONDS = 600
 
 
 def client(request: HttpRequest) -> str:
+    """The address the limit counts against."""
     return str(request.META.get("REMOTE_ADDR") or "unknown")
 
 
@@ -28,4 +28,4 @@ def admit(request: HttpRequest, what: str = "join") -> bool:
     except ValueError:  # expired between add and incr
         cache.set(key, 1, WINDOW_SECONDS)
         count = 1
-    return count <= JOINS_PER_WINDOW
+    return count <= int(settings.INVITE_JOINS_PER_WINDOW)

@@ -148,3 +148,36 @@ def seed_table(
         "sessions": {p.first_name: _session(p) for p in people},
         "turn": match.turn(),
     }))
+
+
+def seed_deciding_card(seed: int = 0) -> None:
+    """Print {"game", "sessions", "winner"} for a match to one set among four computer players whose
+    last card decides it: Asha hosts and Esha, her friend, may watch; the deal stands before
+    its last card, and the bidding team's score is +5 when that card makes the contract, -5
+    when it fails, so the card ends the match with a set either way."""
+    asha, esha = _people(f"-deciding-{seed}")[::4]
+    match = Match(Rules(), dealer=0, seed=seed)
+    rng = random.Random(seed)
+    changes: list[tuple[int | None, dict[str, Any], list[dict[str, Any]]]] = [
+        (None, {"type": "deal"}, match.deal())
+    ]
+    stop = _stopped_at("last_card")
+    while not stop(match):
+        assert match.round is not None, f"seed {seed} ended the deal before its last card"
+        seat, action = _choose(match, rng, show_trump=True)
+        changes.append((seat, action, match.apply(seat, action)))
+    ahead = Match.from_json(match.to_json())
+    seat = ahead.turn()[0]
+    ahead.apply(seat, ahead.legal_actions(seat)[0])
+    bidders = 0 if ahead.score[0] != 0 else 1
+    made = ahead.score[bidders] > 0
+    match.score[bidders] = 5 if made else -5
+    game = create_game(asha, "Asha's last set", ["easy"] * 4, play_to=1)
+    for seq, (by, action, events) in enumerate(changes, start=1):
+        GameAction.objects.create(game=game, seq=seq, seat=by, actor=None,
+                                  action=action, events=events)
+    Game.objects.filter(pk=game.pk).update(state=match.to_json(), version=len(changes))
+    print(json.dumps({
+        "game": game.pk, "sessions": {p.first_name: _session(p) for p in (asha, esha)},
+        "winner": bidders if made else 1 - bidders,
+    }))

@@ -73,7 +73,9 @@ print(json.dumps({
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveSite]:
     with LiveSite.running(
-        tmp_path_factory.mktemp("invite"), extra_env={"BOT_DELAY": "0.2", "NEXT_DEAL_DELAY": "5"}
+        tmp_path_factory.mktemp("invite"),
+        # Every test here joins by link from one address: more than the default 10 in 10 min.
+        extra_env={"BOT_DELAY": "0.2", "NEXT_DEAL_DELAY": "5", "INVITE_JOINS_PER_WINDOW": "100"},
     ) as running:
         yield running
 

@@ -5,7 +5,8 @@ shows in the last 6). Asha plays against three computer players and lets her tim
 no countdown while she is on time, then one on her plate (and a line under her turn) on
 both screens; the easy computer player decides for her, and after the second time in a row
 a computer player takes her seat and she sees "I'm back", which gives it back to her. Four
-computer players finish a match to one set: everyone sees the winner's banner, and the
+computer players play the card that decides a match to one set (``staging.seed_deciding_card``):
+everyone sees the winner's banner, and the
 host's Rematch moves every page to the new match without a reload. Screenshots go to
 /tmp/twentynine-timer-*.png.
 """
@@ -31,11 +32,8 @@ import json
 from allauth.account.models import EmailAddress
 from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
 from django.contrib.sessions.backends.db import SessionStore
-from django.utils import timezone
 from accounts.models import Friendship, User
-from game.engine import Match, Rules
 from game.table.store import create_game
-from game.table.wire import saved_match
 sessions = {}
 people = []
 for name in ("Asha", "Esha"):
@@ -51,14 +49,8 @@ for name in ("Asha", "Esha"):
     people.append(user)
 Friendship.objects.create(user=people[0], friend=people[1])
 Friendship.objects.create(user=people[1], friend=people[0])
-if KIND == "timer":
-    game = create_game(people[0], "Asha's timed table", [people[0], "easy", "easy", "easy"],
-                       turn_timer=30)
-else:
-    match = Match(Rules(), dealer=0)
-    match.score = [5, -5]
-    game = create_game(people[0], "Asha's last set", ["easy", "easy", "easy", "easy"],
-                       state=saved_match(match), next_deal_at=timezone.now(), play_to=1)
+game = create_game(people[0], "Asha's timed table", [people[0], "easy", "easy", "easy"],
+                   turn_timer=30)
 print(json.dumps({"game": game.pk, "sessions": sessions}))
 """
 
@@ -72,10 +64,8 @@ def timer_site(tmp_path: Path) -> Iterator[LiveSite]:
         yield site
 
 
-def seed(site: LiveSite, kind: str) -> dict[str, object]:
-    seeded: dict[str, object] = json.loads(
-        site.shell(f"KIND = {kind!r}\n" + SEED).strip().splitlines()[-1]
-    )
+def seed(site: LiveSite, script: str = SEED) -> dict[str, object]:
+    seeded: dict[str, object] = json.loads(site.shell(script).strip().splitlines()[-1])
     return seeded
 
 
@@ -95,7 +85,7 @@ def open_page(
 def test_it_counts_down_plays_for_a_late_player_and_hands_her_seat_over_and_back(
     timer_site: LiveSite, browser: Browser
 ) -> None:
-    seeded = seed(timer_site, "timer")
+    seeded = seed(timer_site)
     sessions = seeded["sessions"]
     assert isinstance(sessions, dict)
     errors: list[str] = []
@@ -144,9 +134,13 @@ def test_it_counts_down_plays_for_a_late_player_and_hands_her_seat_over_and_back
 def test_it_shows_the_winner_to_everyone_and_the_host_starts_a_rematch(
     timer_site: LiveSite, browser: Browser
 ) -> None:
-    seeded = seed(timer_site, "match")
-    sessions = seeded["sessions"]
+    seeded = seed(
+        timer_site,
+        "from tests.browser.staging import seed_deciding_card; seed_deciding_card()",
+    )
+    sessions, winner = seeded["sessions"], seeded["winner"]
     assert isinstance(sessions, dict)
+    winners = ("Anu & Charu", "Bela & Dipu")[int(str(winner))]
     errors: list[str] = []
     host = open_page(browser, timer_site, seeded["game"], sessions["Asha"], PHONE, errors)
     friend = open_page(browser, timer_site, seeded["game"], sessions["Esha"], LAPTOP, errors)
@@ -155,10 +149,10 @@ def test_it_shows_the_winner_to_everyone_and_the_host_starts_a_rematch(
         page.evaluate("() => { window.sameDocument = true; }")
 
     for page in (host, friend, host_laptop):
-        page.wait_for_selector("#match-over:not([hidden])", timeout=120000)
+        page.wait_for_selector("#match-over:not([hidden])", timeout=60000)
         assert page.locator("#round-result").is_hidden()
     banner = friend.locator("#match-over").inner_text()
-    assert "Anu & Charu win the match!" in banner, banner
+    assert f"{winners} win the match!" in banner, banner
     assert "1 set to 0" in banner and "Waiting for the host" in banner
     assert friend.locator(".rematch-button").count() == 0
     deals = friend.locator("#match-over a").get_attribute("href")
@@ -181,12 +175,12 @@ def test_it_shows_the_winner_to_everyone_and_the_host_starts_a_rematch(
     # The game's deals: the deal that ended the match says so, with the final sets.
     for page, name in ((friend, "laptop"), (host, "phone")):
         page.goto(f"{timer_site.url}/table/{seeded['game']}/deals/")
-        row = page.locator("tr[data-match-winner='0']")
+        row = page.locator(f"tr[data-match-winner='{winner}']")
         row.wait_for(timeout=10000)
         shown = row.inner_text()  # the wide result column, or the narrow one on a phone
         assert "won the match, 1 set to 0" in shown or "match won" in shown, shown
         full = row.text_content() or ""
-        assert "Anu & Charu won the match, 1 set to 0" in full
+        assert f"{winners} won the match, 1 set to 0" in full
         page.screenshot(path=f"{SHOTS}-deals-{name}.png", full_page=True)
     assert errors == []
 

@@ -7,12 +7,13 @@ import re
 from datetime import timedelta
 
 import pytest
+from django.conf import settings
 from django.core.management import call_command
 from django.test import Client
 from django.utils import timezone
 
 from accounts.models import AccountType, Friendship, User
-from game.invite import guests, links, throttle
+from game.invite import guests, links
 from game.models import Game, Guest, Seat
 from game.table import store
 from game.table.errors import TableError
@@ -188,7 +189,7 @@ def test_closed_seats_and_computer_seats(owner, owner_game: Game, token: str) ->
 
 def test_joining_is_rate_limited_per_client(token: str) -> None:
     client = Client()
-    for _ in range(throttle.JOINS_PER_WINDOW):
+    for _ in range(settings.INVITE_JOINS_PER_WINDOW):
         client.post(link(token), {"name": "", "seat": "2"})
     response = client.post(link(token), {"name": "Mina", "seat": "2"})
     assert response.status_code == 429
