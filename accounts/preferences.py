@@ -1,7 +1,7 @@
 """A person's preferences: how the table plays for them and how the site looks.
 
 Kept on the ``User`` row (a guest is a user too): tap a card to lift it and again to play
-it, play a single legal card by itself, skip the routine questions (the server passes for
+it, play your only legal card automatically, skip the routine questions (the server passes for
 them: ``game.table.routine``), the four-colour deck and the colour theme. The account page
 saves the whole form; the table's Preferences dialog and the header's theme button save
 one or more of them (``save``: the others stay as they are). Saving sends
@@ -41,7 +41,7 @@ class PreferencesForm(forms.Form):
     )
     play_single_card = forms.BooleanField(
         required=False,
-        label=gettext_lazy("Play a single legal card by itself"),
+        label=gettext_lazy("Play your only legal card automatically"),
         help_text=gettext_lazy("When only one card may be played, it is played after a moment."),
     )
     skip_questions = forms.BooleanField(
@@ -96,13 +96,13 @@ def save(user: User, given: Mapping[str, Any], *, partial: bool) -> list[str]:
         if name != "theme" and str(value).lower() not in BOX_VALUES
     )
     if not_a_box:
-        raise BadPreference(_("That is not one of the choices: %(names)s.") % {
+        raise BadPreference(_("Not an allowed value for: %(names)s.") % {
             "names": ", ".join(str(PreferencesForm.base_fields[name].label) for name in not_a_box)
         })
     current = {name: _as_data(value) for name, value in of(user).items()}
     form = PreferencesForm({**current, **given} if partial else {"theme": user.theme, **given})
     if not form.is_valid():
-        raise BadPreference(_("That is not one of the choices: %(names)s.") % {
+        raise BadPreference(_("Not an allowed value for: %(names)s.") % {
             "names": ", ".join(str(form.fields[name].label) for name in form.errors)
         })
     changed = [name for name in NAMES if form.cleaned_data[name] != getattr(user, name)]

@@ -67,10 +67,10 @@ def test_a_script_saves_only_what_it_sends(owner: User) -> None:
 @pytest.mark.parametrize(
     ("given", "says"),
     [
-        ({"theme": "purple"}, "That is not one of the choices: Colours."),
+        ({"theme": "purple"}, "Not an allowed value for: Colours."),
         ({"sound": "true"}, "There is no preference called sound."),
         ({"tap_to_lift": "maybe"},
-         "That is not one of the choices: Tap to lift, tap again to play."),
+         "Not an allowed value for: Tap to lift, tap again to play."),
     ],
 )
 def test_bad_input_is_refused_and_changes_nothing(
@@ -118,7 +118,7 @@ def test_the_account_page_refuses_a_bad_theme(owner: User) -> None:
     client = login(owner)
     client.post("/account/", {"form": "preferences", "four_colour": "on", "theme": "neon"})
     assert saved(owner) == DEFAULTS
-    assert "That is not one of the choices" in text(client.get("/account/"))
+    assert "Not an allowed value for" in text(client.get("/account/"))
 
 
 def test_every_page_is_drawn_with_the_accounts_theme_and_deck(

@@ -20,12 +20,13 @@ export function teamName(table, team) {
 export { signed };
 
 /** A message as one sentence: a capital first letter and exactly one full stop at the end
- * (a Devanagari sentence keeps its own "।"). */
+ * (a danda "।" after Bengali or Devanagari). */
 export function sentence(text) {
   const words = String(text || "").trim().replace(/[.\s]+$/, "");
   if (!words) return "";
   const capital = words[0].toUpperCase() + words.slice(1);
-  return /[!?…।]$/.test(capital) ? capital : `${capital}.`;
+  if (/[!?…।]$/.test(capital)) return capital;
+  return /[\u0900-\u09FF]$/.test(capital) ? `${capital}।` : `${capital}.`;
 }
 
 const lowerFirst = (text) => text.charAt(0).toLowerCase() + text.slice(1);
