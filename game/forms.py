@@ -23,8 +23,8 @@ from game.engine.rules import OPTION_VALUES
 from game.models import Game
 from game.rule_options import RULE_OPTIONS, value_label
 from game.table import match_end, store, turn_timer
+from game.table.seat_changes import seats_changed
 from game.table.seats import LEVELS, SEATS, Seating, empty_seating
-from game.table.service import seats_changed
 
 SEAT_LABELS = (
     gettext_lazy("Seat 1 - partner of seat 3"),
@@ -235,7 +235,7 @@ class GameForm(forms.ModelForm):  # type: ignore[type-arg]
         The rules change only while play has not started, checked again under a lock
         in case the first deal happened while the host was filling in the form. A
         change the table shows (seats, name, link, direction) is then announced to it
-        (``service.seats_changed``).
+        (``seat_changes.seats_changed``).
         """
         if not commit:
             raise ValueError("GameForm saves in one transaction; call save() with commit=True")

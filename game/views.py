@@ -25,7 +25,7 @@ from game.dashboard.games import hosted_game, others_games, with_players
 from game.forms import GameForm
 from game.models import Game
 from game.stats import statistics
-from game.table import service
+from game.table import seat_changes, service
 from game.table.access import role_for
 from game.table.broadcast import announce_from_sync
 from game.table.errors import TableError
@@ -180,7 +180,7 @@ def hand_over(request: HttpRequest, game_id: int, seat: int) -> HttpResponse:
     """The host hands a seat to a computer player of the posted ``level``; the game goes on."""
     game = game_for_host(request, game_id)
     try:
-        latest = service.hand_over(
+        latest = seat_changes.hand_over(
             game.pk, _user(request).pk, seat, request.POST.get("level", "")
         )
     except TableError as refused:
@@ -203,7 +203,7 @@ def give_back(request: HttpRequest, game_id: int, seat: int) -> HttpResponse:
     """The host gives a handed-over seat back to the person seated there."""
     game = game_for_host(request, game_id)
     try:
-        latest = service.give_back(game.pk, _user(request).pk, seat)
+        latest = seat_changes.give_back(game.pk, _user(request).pk, seat)
     except TableError as refused:
         messages.error(
             request,

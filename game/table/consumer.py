@@ -22,7 +22,7 @@ from django.conf import settings
 from django.utils import translation
 from django.utils.translation import gettext as _
 
-from game.table import cache, hub, service, store
+from game.table import cache, hub, seat_changes, service, store
 from game.table.auto_pass import schedule_auto_pass
 from game.table.autodeal import schedule_next_deal
 from game.table.bot_turns import schedule_bot_turn
@@ -128,7 +128,7 @@ class TableConsumer(ChatSocket, PresenceSocket, HintSocket, InboxConsumer):
         elif kind in ("hand_over", "give_back", "remove_guest"):
             await self._hand_over(message)
         elif kind == "im_back":
-            await self._change(service.take_back, self.game_id, self.user_id)
+            await self._change(seat_changes.take_back, self.game_id, self.user_id)
         elif kind == "rematch":
             await self._change(service.rematch, self.game_id, self.user_id)
         elif kind == "hint":
@@ -270,12 +270,13 @@ class TableConsumer(ChatSocket, PresenceSocket, HintSocket, InboxConsumer):
                 _('Say which "seat" (0-3), and for %(kind)s the "level".') % {"kind": kind},
             )
             return
+        by = (self.game_id, self.user_id, seat)
         if kind == "give_back":
-            await self._change(service.give_back, self.game_id, self.user_id, seat)
+            await self._change(seat_changes.give_back, *by)
         elif kind == "hand_over":
-            await self._change(service.hand_over, self.game_id, self.user_id, seat, str(level))
+            await self._change(seat_changes.hand_over, *by, str(level))
         else:
-            await self._change(service.remove_guest, self.game_id, self.user_id, seat, str(level))
+            await self._change(seat_changes.remove_guest, *by, str(level))
 
     async def _resync(self) -> None:
         """Send the full current state, re-checking this user's role against the game row."""

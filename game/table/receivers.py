@@ -18,15 +18,15 @@ from accounts.models import Friendship, User
 from accounts.signals import friendship_began, friendship_ended, preferences_saved
 from game.dashboard import notify
 from game.models import Game
-from game.table import cache, service
+from game.table import cache, seat_changes, service
 from game.table.broadcast import announce_from_sync, close_table
 
 
 @receiver(friendship_ended)
 def _friendship_ended(sender: Any, user: User, friend: User, **kwargs: Any) -> None:
     """Each of the two loses their place at the other's table (seat and spectating)."""
-    service.access_ended(host_id=user.pk, guest_id=friend.pk)
-    service.access_ended(host_id=friend.pk, guest_id=user.pk)
+    seat_changes.access_ended(host_id=user.pk, guest_id=friend.pk)
+    seat_changes.access_ended(host_id=friend.pk, guest_id=user.pk)
     notify.refresh([user.pk, friend.pk])
 
 

@@ -5,7 +5,7 @@ seconds), not an engine rule: the engine never waits on a clock. A person's time
 decision runs from the change that made it their turn (the row's ``updated``, the
 snapshot's ``since``), so every server process counts from the same instant. When it
 runs out the server plays that one decision with the easy computer player's choice
-(``service.time_out``, scheduled by ``game.table.turn_watch``); a second timeout in a row,
+(``seat_changes.time_out``, scheduled by ``game.table.turn_watch``); a second timeout in a row,
 or a person with no socket open at the table when it runs out or ``TURN_AWAY_AFTER``
 seconds into their turn, hands the seat to a ``STAND_IN`` computer player until they are
 back. Computer players are never timed, so a table of four computer players has no

@@ -6,7 +6,7 @@ watch of an older one, so a turn that is over costs nothing more), which sleeps
 until the person has been gone ``TURN_AWAY_AFTER`` seconds (if that comes first: the
 seat is handed over when they have no socket open) and then until the timer runs out,
 asks the easy computer player for that decision, and applies it through
-``service.time_out``. Both service calls act only if the game is still at that version
+``seat_changes.time_out``. Both service calls act only if the game is still at that version
 (and the time has really run out), under the row's lock, so however many processes saw
 the timer run out the decision is played once; a process killed while it held the timer
 takes nothing with it: every other process with a socket at the table has its own, and
@@ -20,7 +20,7 @@ import logging
 
 from channels.db import database_sync_to_async
 
-from game.table import service, turn_timer
+from game.table import seat_changes, turn_timer
 from game.table.bot_turns import choose
 from game.table.broadcast import announce
 from game.table.errors import TableError
@@ -91,7 +91,7 @@ async def _run(latest: Snapshot) -> None:
 async def _hand_over_away(latest: Snapshot, seats: list[int]) -> bool:
     """Hand over the seat of a timed person who has no socket open; whether one was."""
     for seat in seats:
-        handed = await database_sync_to_async(service.hand_over_away)(
+        handed = await database_sync_to_async(seat_changes.hand_over_away)(
             latest.game_id, latest.version, seat
         )
         if handed is not None:
@@ -105,7 +105,7 @@ async def _time_out(latest: Snapshot, seats: list[int]) -> None:
     there (both partners asked about a Double are answered for at once)."""
     log.info("Turn timer ran out: game %s, version %s", latest.game_id, latest.version)
     choices = {seat: await choose(latest, seat, turn_timer.CHOOSER) for seat in seats}
-    moved = await database_sync_to_async(service.time_out)(
+    moved = await database_sync_to_async(seat_changes.time_out)(
         latest.game_id, latest.version, choices
     )
     log.info(

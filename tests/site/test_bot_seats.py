@@ -11,7 +11,7 @@ import pytest
 from accounts.models import User
 from game.engine import Match
 from game.models import Game, GameAction
-from game.table import cache, service
+from game.table import cache, seat_changes, service
 from game.table.errors import TableError
 from game.table.seats import DealHistories
 from game.table.store import create_game
@@ -158,7 +158,7 @@ def test_it_refuses_the_replaced_persons_move_even_from_the_cached_table(
     seat = match.turn()[0]
     person = user_in(full_game.pk, seat)
     assert person is not None
-    latest = service.hand_over(full_game.pk, owner.pk, seat, "strong")
+    latest = seat_changes.hand_over(full_game.pk, owner.pk, seat, "strong")
     cache.remember(latest)  # as announcing it does: the quick path would start from it
     move = match.legal_actions(seat)[0]
     with pytest.raises(TableError) as refused:

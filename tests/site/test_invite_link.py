@@ -17,7 +17,7 @@ from game.invite import guests, links
 from game.models import Game, Guest, Seat
 from game.table import store
 from game.table.errors import TableError
-from game.table.service import take_seat_by_link
+from game.table.seat_changes import take_seat_by_link
 from tests.seats import seat_ids
 from tests.site.conftest import MakePerson, login, start, text
 

@@ -27,8 +27,8 @@ from game.table import bot_turns, hints
 from game.table.bot_turns import pause
 from game.table.deal_analysis import analyse_decision, played_cards, trump_shown, turning_points
 from game.table.deal_history import review_for
+from game.table.seat_changes import seats_changed
 from game.table.seats import Player
-from game.table.service import seats_changed
 from game.table.snapshot import Snapshot
 from tests.table.conftest import ASIDE, Open, TableClient, seat_everyone, settle
 from tests.table.stages import match_in

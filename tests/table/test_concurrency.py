@@ -9,7 +9,7 @@ from channels.db import database_sync_to_async
 
 from accounts.models import User
 from game.models import Game, GameAction
-from game.table import service, store
+from game.table import changes, service, store
 from game.table.errors import TableError
 from tests.table.conftest import Open, seat_everyone
 
@@ -50,7 +50,7 @@ async def test_it_refuses_a_write_against_a_version_that_moved_on(
         match = store.load(stale, seats).match
         assert match is not None
         with pytest.raises(TableError) as refused:
-            service._commit(stale, seats, match, action, [], seat=in_turn.seat, actor_id=user.pk)
+            changes.commit(stale, seats, match, action, [], seat=in_turn.seat, actor_id=user.pk)
         assert refused.value.code == "stale"
 
     await database_sync_to_async(race)()

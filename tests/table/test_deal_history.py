@@ -165,7 +165,7 @@ async def played(
     """Six deals played at the table, the same ones every run (the shuffles are seeded), and
     analysed."""
     settings.DEAL_ANALYSIS = True
-    monkeypatch.setattr("game.table.service.secrets.randbelow", lambda n: 0)
+    monkeypatch.setattr("game.table.changes.secrets.randbelow", lambda n: 0)
     monkeypatch.setattr("game.engine.match.secrets.SystemRandom", lambda: random.Random(29))
     clients = await seat_everyone(open_table, players)
     await open_table(friend)

@@ -13,7 +13,7 @@ from django.db import connections
 from accounts.models import User
 from game.invite import guests, join, links
 from game.models import Game
-from game.table import service, store
+from game.table import seat_changes, store
 from game.table.errors import CLOSE_FORBIDDEN, TableError
 from game.table.store import create_game
 from tests.table.conftest import Open, TableClient, make_user, session_cookie
@@ -67,7 +67,7 @@ async def test_two_visitors_race_for_one_seat_and_one_wins(
 
     def take(user: User) -> str:
         try:
-            service.take_seat_by_link(game.pk, user.pk, 1)
+            seat_changes.take_seat_by_link(game.pk, user.pk, 1)
         except TableError as refused:
             return refused.message
         return "seated"

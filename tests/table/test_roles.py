@@ -8,7 +8,7 @@ from django.db.models import Q
 from accounts.friends import remove_friend
 from accounts.models import Friendship, User
 from game.models import Game, GameAction
-from game.table import service
+from game.table import seat_changes
 from tests import seats
 from tests.table.conftest import Open, TableClient, seat_everyone, session_cookie
 
@@ -102,7 +102,7 @@ async def test_it_turns_a_player_who_lost_their_seat_into_a_spectator(
 
     def reseat() -> None:
         seats.put(game.pk, 3, friend.pk)
-        service.seats_changed(game.pk)
+        seat_changes.seats_changed(game.pk)
 
     await database_sync_to_async(reseat)()
     state = await dev.until(lambda s: s["table"]["you"]["seat"] is None)
@@ -121,7 +121,7 @@ async def test_it_closes_the_socket_of_someone_who_may_no_longer_watch(
         seats.put(game.pk, 3, outsider.pk)
         # Dev is no longer the host's friend either.
         Friendship.objects.filter(Q(user=players[3]) | Q(friend=players[3])).delete()
-        service.seats_changed(game.pk)
+        seat_changes.seats_changed(game.pk)
 
     await database_sync_to_async(reseat)()
     assert await dev.closed_with() == 4403

@@ -19,7 +19,7 @@ from pytest_django.fixtures import Settings
 
 from accounts.models import User
 from game.models import Game, GameAction, Seat
-from game.table import service, store
+from game.table import seat_changes, store
 from game.table.seats import bot_name
 from game.table.store import create_game
 from game.table.wire import saved_match
@@ -157,8 +157,8 @@ async def test_it_plays_a_timed_out_decision_once_however_often_it_is_seen(
     clients = await seat_everyone(open_table, players)
     version, seat, action = await database_sync_to_async(_stage)(game)
 
-    first = await database_sync_to_async(service.time_out)(game.pk, version, {seat: action})
-    second = await database_sync_to_async(service.time_out)(game.pk, version, {seat: action})
+    first = await database_sync_to_async(seat_changes.time_out)(game.pk, version, {seat: action})
+    second = await database_sync_to_async(seat_changes.time_out)(game.pk, version, {seat: action})
 
     assert [s.version for s in first] == [version + 1]
     assert second == []
@@ -174,7 +174,7 @@ async def test_it_does_not_play_before_the_time_has_run_out(
     version, seat, action = await database_sync_to_async(_stage)(game)
     await Game.objects.filter(pk=game.pk).aupdate(updated=timezone.now())
 
-    time_out = database_sync_to_async(service.time_out)
+    time_out = database_sync_to_async(seat_changes.time_out)
     assert await time_out(game.pk, version, {seat: action}) == []
     assert await time_out(game.pk, version + 1, {seat: action}) == []
     assert (await Game.objects.aget(pk=game.pk)).version == version
@@ -242,7 +242,7 @@ def test_both_partners_asked_about_a_double_share_one_timer(
     assert len(asked) == 2
     version = game.version
 
-    moved = service.time_out(game.pk, version, {seat: {"type": "pass"} for seat in asked})
+    moved = seat_changes.time_out(game.pk, version, {seat: {"type": "pass"} for seat in asked})
 
     # Nobody has a socket open here: each answer is followed by the seat's hand-over.
     assert [s.version for s in moved] == [version + 1, version + 2, version + 3, version + 4]
@@ -251,4 +251,4 @@ def test_both_partners_asked_about_a_double_share_one_timer(
     assert latest.match.round.phase != "doubling"  # nobody is left waiting on a second timer
     timeouts = GameAction.objects.filter(game=game, action__type="timeout")
     assert sorted(timeouts.values_list("seat", flat=True)) == asked
-    assert service.time_out(game.pk, version, {asked[0]: {"type": "pass"}}) == []
+    assert seat_changes.time_out(game.pk, version, {asked[0]: {"type": "pass"}}) == []
