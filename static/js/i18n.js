@@ -16,6 +16,11 @@ export function ngettext(singular, plural, count) {
   return count === 1 ? singular : plural;
 }
 
+/** A word whose sense needs its context (a trick's "led" card), as Django's pgettext. */
+export function pgettext(context, msgid) {
+  return catalogue.pgettext ? catalogue.pgettext(context, msgid) : msgid;
+}
+
 /** Fill the named placeholders of a translated format: "%(name)s" takes values.name. */
 export function fmt(format, values) {
   return format.replace(/%\((\w+)\)s|%%/g, (whole, key) => {

@@ -150,12 +150,13 @@ def seed_table(
     }))
 
 
-def seed_deciding_card(seed: int = 0) -> None:
+def seed_deciding_card(seed: int = 0, tag: str = "") -> None:
     """Print {"game", "sessions", "winner"} for a match to one set among four computer players whose
     last card decides it: Asha hosts and Esha, her friend, may watch; the deal stands before
     its last card, and the bidding team's score is +5 when that card makes the contract, -5
-    when it fails, so the card ends the match with a set either way."""
-    asha, esha = _people(f"-deciding-{seed}")[::4]
+    when it fails, so the card ends the match with a set either way. ``tag`` keeps the emails
+    of several such games on one site apart."""
+    asha, esha = _people(f"-deciding-{seed}{tag}")[::4]
     match = Match(Rules(), dealer=0, seed=seed)
     rng = random.Random(seed)
     changes: list[tuple[int | None, dict[str, Any], list[dict[str, Any]]]] = [

@@ -91,9 +91,9 @@ export class TurnAlert {
   showNotify(denied = false) {
     if (!this.notifyButton) return;
     this.notifyButton.setAttribute("aria-pressed", String(this.notify));
-    const words = denied ? "Alerts blocked" : this.notify ? "Alerts on" : "Alerts off";
-    this.notifyButton.setAttribute(
-      "aria-label", `${words}: a system notification when it is your turn and this tab is hidden`);
+    const words = denied ? gettext("Alerts blocked") : this.notify ? gettext("Alerts on") : gettext("Alerts off");
+    this.notifyButton.setAttribute("aria-label", fmt(
+      gettext("%(alerts)s: a system notification when it is your turn and this tab is hidden"), { alerts: words }));
     const label = this.notifyButton.querySelector(".wide-only");
     if (label) label.textContent = words;
   }

@@ -1,7 +1,7 @@
 // The middle of the felt: the trick, the trump marker, the contract, and between deals
 // the waiting list or the round result with its countdown.
 
-import { fmt, gettext, ngettext } from "../i18n.js";
+import { fmt, gettext, ngettext, pgettext } from "../i18n.js";
 import { SUIT_NAME, SUIT_SYMBOL, cardBack, cardFace, isRed, suitClass, suitOf, suitedText } from "./cards.js";
 import { drawResult } from "./result.js";
 import { positionOf } from "./seats.js";
@@ -14,12 +14,18 @@ export function drawTrick(box, cards, table, winner = null) {
     const el = cardFace(card, `in-trick at-${positionOf(seat, table)}`);
     el.dataset.seat = String(seat);
     if (i === 0) {
-      el.classList.add("led");
+      markLed(el);
       el.setAttribute("aria-label", fmt(gettext("%(card)s, led by %(name)s"), { card: el.getAttribute("aria-label"), name: seatName(table, seat) }));
     }
     if (seat === winner) el.classList.add("winner");
     box.append(el);
   });
+}
+
+/** Mark the card that led its trick (the word on it in the reader's language). */
+export function markLed(card) {
+  card.classList.add("led");
+  card.dataset.led = pgettext("the first card of a trick", "led");
 }
 
 /** The line under the trick: which suit was led and whether you must follow it. */

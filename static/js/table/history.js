@@ -4,7 +4,7 @@
 
 import { fmt, gettext, ngettext } from "../i18n.js";
 import { SUIT_NAME, cardText, suitedText } from "./cards.js";
-import { drawTrick } from "./centre.js";
+import { drawTrick, markLed } from "./centre.js";
 import { positionOf } from "./seats.js";
 import { COACH, MATCH_WORDS, analysisLine, callName, eventText, logEvents, roundResultText, seatName, signed, teamName } from "./words.js";
 
@@ -365,7 +365,8 @@ export class DealReview {
         heading = fmt(gettext("Trick %(number)s of %(total)s: %(leader)s led"), values);
       }
       drawTrick(this.trickBox, step.plays, table, step.trick?.winner ?? null);
-      this.trickBox.querySelector(`.card[data-seat="${leader}"]`)?.classList.add("led");
+      const led = this.trickBox.querySelector(`.card[data-seat="${leader}"]`);
+      if (led) markLed(led);
     } else {
       heading = gettext("The result");
       const deal = this.deal;
