@@ -179,8 +179,7 @@ def deployment(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Deployment]
             proxy.stop()
     finally:
         stop_process(web)
-    # The only tracebacks: Django's report of the Host the health test sends on purpose.
+    # No tracebacks: a refused request (the Host the health test sends on purpose) is logged
+    # as one line (twentynine.logs.RefusalFilter), and nothing else may fail.
     output = log.read_text(errors="replace")
-    assert output.count("Traceback") == output.count("ERROR django.security.DisallowedHost"), (
-        output[-4000:]
-    )
+    assert "Traceback" not in output, output[-4000:]
