@@ -197,7 +197,7 @@ def test_a_newcomer_plays_a_card_as_a_guest_within_three_clicks(
 def test_with_the_house_rules_a_guest_plays_a_card_within_three_clicks(
     site: LiveSite, browser: Browser
 ) -> None:
-    # One size only: the site lets one address join by links 10 times in 10 minutes.
+    # One size: the path is the phone's too (the test above plays both).
     size = "laptop"
     seeded = seed(site, "house", rules="{}")
     errors: list[str] = []
