@@ -4,8 +4,8 @@ None of them is offered by the site, and game.bots never imports this package.
 ``LEVELS`` holds the site's levels (game.bots.LEVELS) and these:
 
 ``random`` (any legal move), ``rule`` (the plain rule-based player, game/bots/rule_based.py),
-``strong-v2``, ``strong-sim``, ``strong-bold``, ``strong-shy`` and ``strong-cb`` (variants
-of ``strong``, strong_variants.py), ``rollout``
+``strong-v2``, ``strong-sim``, ``strong-bold``, ``strong-shy``, ``strong-cb`` and
+``strong-infer`` (variants of ``strong``, strong_variants.py), ``rollout``
 (the earlier strong: PIMC with rule-based rollouts, pimc.py), ``ismcts`` and ``ismcts-old``
 (players like the public C++ IS-MCTS bot's latest and older versions, ismcts/, with a
 compiled core). ``choose_action`` is game.bots.choose_action over all of them.
@@ -41,6 +41,7 @@ LEVELS: dict[str, Player] = {
     "strong-bold": strong_variants.bid_offset(1),
     "strong-shy": strong_variants.bid_offset(-1),
     "strong-cb": strong_variants.choose_calibrated,
+    "strong-infer": strong_variants.choose_inferring,
     "rollout": pimc.choose,
     "ismcts": ismcts.choose,
     "ismcts-old": ismcts.choose_older,

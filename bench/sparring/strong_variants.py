@@ -10,13 +10,16 @@ auction (docs/bots.md, "Levers against the recalibrated imitation"): ``bid_offse
 (levels ``strong-bold``, n = 1, and ``strong-shy``, n = -1) calls up to ``n`` points
 above the rule-based hand limit, and ``choose_calibrated`` (level ``strong-cb``) is
 ``strong`` with strong-v2's calibrated bids (expected game points of calling against
-passing, from solved deals).
+passing, from solved deals). ``choose_inferring`` (level ``strong-infer``) is ``strong``
+with each solved deal weighed by how well the rule-based player explains the cards the
+other seats played in it (``play_inference.py``).
 """
 
 from __future__ import annotations
 
 from bench.sparring.bidding import choose_bid
 from bench.sparring.calls import choose_call
+from bench.sparring.play_inference import weighing
 from game.bots import rule_based
 from game.bots.decision import Decision, Player
 from game.bots.solver import strong
@@ -25,6 +28,7 @@ from game.bots.solver.strong import phase
 from game.engine.moves import MARRIAGE, Move
 
 EARLY_SEARCH = Search(early=True)  # strong-v2's card search
+INFER_SEARCH = Search(early=False, weighing=weighing)  # strong's, with the play read
 
 
 def choose_v2(decision: Decision) -> Move:
@@ -66,3 +70,12 @@ def choose_calibrated(decision: Decision) -> Move:
     if phase(decision) == "bidding":
         return choose_bid(decision)
     return strong.choose(decision)
+
+
+def choose_inferring(decision: Decision) -> Move:
+    """The strong level's move, its sampled deals weighed by the play so far."""
+    if MARRIAGE in decision.moves:
+        return MARRIAGE
+    if phase(decision) == "play":
+        return choose_card(decision, INFER_SEARCH)
+    return rule_based.choose(decision)

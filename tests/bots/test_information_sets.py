@@ -58,7 +58,9 @@ def permuted(
 @given(
     seed=st.integers(0, 10**6),
     steps=st.integers(0, 48),
-    level=st.sampled_from(["random", "rule", "easy", "strong", "strong-v2", "ismcts"]),
+    level=st.sampled_from(
+        ["random", "rule", "easy", "strong", "strong-v2", "strong-infer", "ismcts"]
+    ),
 )
 def test_it_decides_the_same_when_hidden_cards_are_permuted(
     seed: int, steps: int, level: str

@@ -29,6 +29,7 @@ a seed, deals are drawn until the budget (less the time one more deal takes) is 
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from game.bots import rule_based
@@ -57,12 +58,18 @@ NODES_PER_SECOND = 8_000_000  # unseeded: a deal may take the nodes of the time 
 MIN_NODES = 100_000  # ... but at least this many
 
 
+Weighing = Callable[[Match], float]  # a sampled deal's weight in the average
+
+
 @dataclass(frozen=True)
 class Search:
-    """How the card search grades moves and caps the work of one sampled deal."""
+    """How the card search grades moves and caps the work of one sampled deal; with
+    ``weighing``, each solved deal counts with the weight it gives the deal (sparring
+    variants that read more into the play, bench/sparring/)."""
 
     exact_from: int = EXACT_FROM
     early: bool = True
+    weighing: Callable[[Decision], Weighing] | None = None
 
 
 SEARCH = Search(early=False)  # the strong level's search
@@ -125,6 +132,7 @@ def choose_card(decision: Decision, search: Search = SEARCH) -> Move:
     r = sample.round
     assert r is not None
     early = search.early and r.tricks_played < EARLY
+    weigh = search.weighing(decision) if search.weighing is not None else None
     deals = work = 0
     while True:
         began = time.perf_counter()
@@ -139,7 +147,7 @@ def choose_card(decision: Decision, search: Search = SEARCH) -> Move:
             cap = max(MIN_NODES, min(EARLY_NODES, left))
         values, nodes = card_values(sample, decision.seat, search.exact_from, search.early, cap)
         if values is not None:
-            add(totals, values)
+            add(totals, values, 1.0 if weigh is None else weigh(sample))
         deals += 1
         work += nodes + SAMPLE_WORK
         if decision.seeded:
@@ -153,10 +161,11 @@ def choose_card(decision: Decision, search: Search = SEARCH) -> Move:
     return best(decision, totals)
 
 
-def add(totals: dict[Move, float], values: dict[Move, float]) -> None:
-    """Add one deal's move values to the totals (moves the seat may make only)."""
+def add(totals: dict[Move, float], values: dict[Move, float], weight: float = 1.0) -> None:
+    """Add one deal's move values, times ``weight``, to the totals (moves the seat may
+    make only)."""
     for move in totals:
-        totals[move] += values[move]
+        totals[move] += weight * values[move]
 
 
 def best(decision: Decision, totals: dict[Move, float]) -> Move:
