@@ -101,6 +101,18 @@ def seed_waiting(tag: str = "", computers: int = 0) -> None:
     print(json.dumps({"game": game.pk, "sessions": {p.first_name: _session(p) for p in people}}))
 
 
+def seed_with_computers(name: str, levels: list[str], tag: str = "", **fields: Any) -> None:
+    """Print {"game", "sessions"} for Asha's game ``name`` nobody has opened yet: Asha in
+    seat 1, computer players of ``levels`` in the other three, Esha (her friend) free to
+    watch; ``fields``: other columns of the game (such as ``turn_timer=30``)."""
+    people = _people(tag)
+    asha, esha = people[0], people[4]
+    game = create_game(asha, name, [asha, *levels], **fields)
+    print(json.dumps({
+        "game": game.pk, "sessions": {p.first_name: _session(p) for p in (asha, esha)},
+    }))
+
+
 def seed_table(
     moment: str,
     seed: int = 0,

@@ -23,32 +23,10 @@ from tests.live_site import LiveSite
 pytestmark = [pytest.mark.browser, pytest.mark.server]
 
 SHOTS = "/tmp/twentynine-bots"
-SEED = """
-import json
-from allauth.account.models import EmailAddress
-from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
-from django.contrib.sessions.backends.db import SessionStore
-from accounts.models import Friendship, User
-from game.models import Game
-from game.table.store import create_game
-sessions = {}
-people = []
-for name in ("Asha", "Esha"):
-    user = User.objects.create_user(name.lower() + "@example.com", "a-long-table-password-29",
-                                    first_name=name)
-    EmailAddress.objects.create(user=user, email=user.email, verified=True, primary=True)
-    store = SessionStore()
-    store[SESSION_KEY] = str(user.pk)
-    store[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
-    store[HASH_SESSION_KEY] = user.get_session_auth_hash()
-    store.create()
-    sessions[name] = store.session_key
-    people.append(user)
-Friendship.objects.create(user=people[0], friend=people[1])
-Friendship.objects.create(user=people[1], friend=people[0])
-game = create_game(people[0], "Asha and the bots", [people[0], "strong", "easy", "strong"])
-print(json.dumps({"game": game.pk, "sessions": sessions}))
-"""
+SEED = (
+    "from tests.browser.staging import seed_with_computers; "
+    'seed_with_computers("Asha and the bots", ["strong", "easy", "strong"])'
+)
 # Something for Asha to click, or the result of a deal that was played out.
 READY = (
     "() => document.querySelector('#controls [data-action], #hand .card[data-legal=\"true\"]')"

@@ -27,32 +27,10 @@ pytestmark = [pytest.mark.browser, pytest.mark.server]
 
 SHOTS = "/tmp/twentynine-timer"
 LAPTOP: ViewportSize = {"width": 1280, "height": 800}
-SEED = """
-import json
-from allauth.account.models import EmailAddress
-from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
-from django.contrib.sessions.backends.db import SessionStore
-from accounts.models import Friendship, User
-from game.table.store import create_game
-sessions = {}
-people = []
-for name in ("Asha", "Esha"):
-    user = User.objects.create_user(name.lower() + "@example.com", "a-long-table-password-29",
-                                    first_name=name)
-    EmailAddress.objects.create(user=user, email=user.email, verified=True, primary=True)
-    store = SessionStore()
-    store[SESSION_KEY] = str(user.pk)
-    store[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
-    store[HASH_SESSION_KEY] = user.get_session_auth_hash()
-    store.create()
-    sessions[name] = store.session_key
-    people.append(user)
-Friendship.objects.create(user=people[0], friend=people[1])
-Friendship.objects.create(user=people[1], friend=people[0])
-game = create_game(people[0], "Asha's timed table", [people[0], "easy", "easy", "easy"],
-                   turn_timer=30)
-print(json.dumps({"game": game.pk, "sessions": sessions}))
-"""
+SEED = (
+    "from tests.browser.staging import seed_with_computers; "
+    """seed_with_computers("Asha's timed table", ["easy", "easy", "easy"], turn_timer=30)"""
+)
 
 
 @pytest.fixture
