@@ -52,6 +52,7 @@ from game.table.errors import no_game
 from game.table.events import starts_deal
 from game.table.seats import SEATS, Player, Seating
 from game.table.snapshot import Snapshot
+from game.table.turn_timer import TIMEOUT
 from game.table.wire import parse_match
 
 log = logging.getLogger(__name__)
@@ -641,7 +642,8 @@ def claim_analysis(game_id: int, number: int, now: float, stale_after: float) ->
 
 
 def _deal_actions(game_id: int, upto: int) -> list[tuple[int, dict[str, Any]]]:
-    """The engine actions of the deal that ended at version ``upto``, oldest first."""
+    """The engine actions of the deal that ended at version ``upto``, oldest first (those
+    the turn timer played included)."""
     newest_first: list[tuple[int, dict[str, Any]]] = []
     rows = (
         GameAction.objects.filter(game_id=game_id, seq__lte=upto)
@@ -649,6 +651,8 @@ def _deal_actions(game_id: int, upto: int) -> list[tuple[int, dict[str, Any]]]:
         .values_list("seat", "action", "events")
     )
     for seat, action, events in rows.iterator(chunk_size=CHUNK_ROWS):
+        if action.get("type") == TIMEOUT:  # the decision the timer played for the person
+            action = action.get("action") or {}
         if seat is not None and action.get("type") in ENGINE_ACTIONS:
             newest_first.append((seat, action))
         if starts_deal(events):

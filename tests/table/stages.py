@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from game.engine import Match, Rules
 
 
 def match_in(phase: str) -> Match:
-    """A seeded match walked to ``phase``: the first speaker bids, everyone else passes."""
+    """A seeded match walked to ``phase`` by ``simple_choice``."""
     for seed in range(200):
         m = Match(Rules(), dealer=0, seed=seed)
         m.deal()
@@ -17,11 +19,19 @@ def match_in(phase: str) -> Match:
             if r.phase == phase:
                 return m
             seat = m.turn()[0]
-            legal = m.legal_actions(seat)
-            bids = [a for a in legal if a["type"] == "bid"]
-            first_bid = r.phase == "bidding" and r.auction.high_seat < 0 and bids
-            choice = bids[0] if first_bid else next(
-                (a for a in legal if a["type"] in ("pass", "trump")), legal[0]
-            )
-            m.apply(seat, choice)
+            m.apply(seat, simple_choice(m, seat))
     raise AssertionError(f"no seed reaches {phase}")
+
+
+def simple_choice(m: Match, seat: int) -> dict[str, Any]:
+    """A plain decision that leads to a scored deal: the first speaker bids the lowest call,
+    everyone else passes; the bidder names the first suit; trump is asked for at the first
+    chance (so the deal is scored, not annulled); else the first legal card."""
+    r = m.round
+    assert r is not None
+    legal = m.legal_actions(seat)
+    bids = [a for a in legal if a["type"] == "bid"]
+    if r.phase == "bidding" and r.auction.high_seat < 0 and bids:
+        return bids[0]
+    plain = ("pass", "trump", "show_trump")
+    return next((a for a in legal if a["type"] in plain), legal[0])

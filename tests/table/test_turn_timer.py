@@ -18,13 +18,15 @@ from django.utils import timezone
 from pytest_django.fixtures import Settings
 
 from accounts.models import User
-from game.models import Game, GameAction, Seat
-from game.table import seat_changes, store
+from game.engine import Rules
+from game.models import DealRecord, Game, GameAction, Seat
+from game.table import seat_changes, service, store
+from game.table.deal_analysis import replay
 from game.table.seats import bot_name
 from game.table.store import create_game
 from game.table.wire import saved_match
 from tests.table.conftest import Open, TableClient, seat_everyone
-from tests.table.stages import match_in
+from tests.table.stages import match_in, simple_choice
 from tests.table.test_bots import BOT_TIMEOUT, open_game, received_events
 
 SCALE = 0.03  # 30 s -> 0.9 s, a minute away -> 1.8 s
@@ -252,3 +254,39 @@ def test_both_partners_asked_about_a_double_share_one_timer(
     timeouts = GameAction.objects.filter(game=game, action__type="timeout")
     assert sorted(timeouts.values_list("seat", flat=True)) == asked
     assert seat_changes.time_out(game.pk, version, {asked[0]: {"type": "pass"}}) == []
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_deal_analysis_replays_a_decision_the_timer_played(
+    owner: User, players: list[User]
+) -> None:
+    game = create_game(owner, "Timed", players, joined=True, turn_timer=30)
+    seat_changes.seats_changed(game.pk)  # everyone is there: the first deal
+    latest = store.current(game.pk)
+    timed: tuple[int, dict[str, Any]] | None = None
+    while latest.match is not None and latest.match.round is not None:
+        seat = latest.match.turn()[0]
+        legal = latest.match.legal_actions(seat)
+        action = simple_choice(latest.match, seat)
+        holder = latest.players[seat]
+        if timed is None and len(legal) > 1:  # the first real decision: its time runs out
+            Game.objects.filter(pk=game.pk).update(updated=timezone.now() - timedelta(seconds=60))
+            moved = seat_changes.time_out(game.pk, latest.version, {seat: action})
+            assert moved, "the timer played nothing"
+            timed = (seat, action)
+        elif holder.computer:
+            played = service.play_for_bot(game.pk, seat, holder.computer, action, latest.version)
+            assert played is not None
+        else:
+            assert holder.user_id is not None
+            service.act(game.pk, holder.user_id, action, latest.version)
+        latest = store.current(game.pk)
+    assert timed is not None
+    number = DealRecord.objects.get(game=game).number
+
+    job = store.claim_analysis(game.pk, number, now=0.0, stale_after=60.0)
+
+    assert job is not None and timed in job.actions
+    replayed, _events = replay(Rules.from_dict(job.rules), job.dealer, job.deck, job.actions,
+                               len(job.actions))
+    assert replayed.round is None  # every decision of the deal, the timed one included
