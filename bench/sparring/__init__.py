@@ -5,7 +5,8 @@ None of them is offered by the site, and game.bots never imports this package.
 
 ``random`` (any legal move), ``rule`` (the plain rule-based player, game/bots/rule_based.py),
 ``strong-v2``, ``strong-sim``, ``strong-bold``, ``strong-shy``, ``strong-cb`` and
-``strong-infer`` (variants of ``strong``, strong_variants.py), ``rollout``
+``strong-infer`` (variants of ``strong``, strong_variants.py), ``strong-am`` (``strong``
+with an αμ search in the endgame, alphamu.py), ``rollout``
 (the earlier strong: PIMC with rule-based rollouts, pimc.py), ``ismcts`` and ``ismcts-old``
 (players like the public C++ IS-MCTS bot's latest and older versions, ismcts/, with a
 compiled core). ``choose_action`` is game.bots.choose_action over all of them.
@@ -24,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from bench.sparring import pimc, random_player, strong_variants
+from bench.sparring import alphamu, pimc, random_player, strong_variants
 from bench.sparring.ismcts import player as ismcts
 from game.bots import LEVELS as SITE_LEVELS
 from game.bots import rule_based
@@ -42,6 +43,7 @@ LEVELS: dict[str, Player] = {
     "strong-shy": strong_variants.bid_offset(-1),
     "strong-cb": strong_variants.choose_calibrated,
     "strong-infer": strong_variants.choose_inferring,
+    "strong-am": alphamu.choose,
     "rollout": pimc.choose,
     "ismcts": ismcts.choose,
     "ismcts-old": ismcts.choose_older,
