@@ -96,15 +96,11 @@ def save(user: User, given: Mapping[str, Any], *, partial: bool) -> list[str]:
         if name != "theme" and str(value).lower() not in BOX_VALUES
     )
     if not_a_box:
-        raise BadPreference(_("Not an allowed value for: %(names)s.") % {
-            "names": ", ".join(str(PreferencesForm.base_fields[name].label) for name in not_a_box)
-        })
+        raise _not_allowed(PreferencesForm.base_fields, not_a_box)
     current = {name: _as_data(value) for name, value in of(user).items()}
     form = PreferencesForm({**current, **given} if partial else {"theme": user.theme, **given})
     if not form.is_valid():
-        raise BadPreference(_("Not an allowed value for: %(names)s.") % {
-            "names": ", ".join(str(form.fields[name].label) for name in form.errors)
-        })
+        raise _not_allowed(form.fields, form.errors)
     changed = [name for name in NAMES if form.cleaned_data[name] != getattr(user, name)]
     if changed:
         for name in changed:
@@ -121,6 +117,12 @@ def skipping_questions(user_ids: Iterable[int | None]) -> frozenset[int]:
         return frozenset()
     skipping = User.objects.filter(pk__in=wanted, skip_questions=True).values_list("pk", flat=True)
     return frozenset(skipping)
+
+
+def _not_allowed(fields: Mapping[str, forms.Field], names: Iterable[str]) -> BadPreference:
+    """The refusal of values not allowed for the preferences ``names``, by their labels."""
+    labels = ", ".join(str(fields[name].label) for name in names)
+    return BadPreference(_("Not an allowed value for: %(names)s.") % {"names": labels})
 
 
 def _as_data(value: Any) -> str:

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections import OrderedDict
 
 from channels.db import database_sync_to_async
 
@@ -25,16 +24,14 @@ from game.table import routine, service
 from game.table.bot_turns import schedule_bot_turn
 from game.table.broadcast import announce
 from game.table.errors import TableError
+from game.table.seen import SeenVersions
 from game.table.snapshot import Snapshot
 
 log = logging.getLogger(__name__)
 
-# (game, version) pairs this process has looked at, so a sync does not start them again.
-REMEMBERED = 4096
-
 Key = tuple[int, int]
 _tasks: dict[Key, asyncio.Task[None]] = {}
-_seen: OrderedDict[Key, None] = OrderedDict()
+_seen = SeenVersions()
 
 
 def schedule_auto_pass(latest: Snapshot) -> None:
@@ -46,9 +43,7 @@ def schedule_auto_pass(latest: Snapshot) -> None:
     key = (latest.game_id, latest.version)
     if key in _tasks or key in _seen:
         return
-    _seen[key] = None
-    while len(_seen) > REMEMBERED:
-        _seen.popitem(last=False)
+    _seen.add(key)
     user_ids = [latest.players[seat].user_id for seat in asked]
     task = asyncio.get_running_loop().create_task(_pass(latest, user_ids))
     _tasks[key] = task
@@ -70,7 +65,7 @@ async def _pass(latest: Snapshot, user_ids: list[int | None]) -> None:
     except TableError:  # the game was deleted
         return
     except Exception:
-        _seen.pop((latest.game_id, latest.version), None)  # the next socket to sync tries again
+        _seen.forget((latest.game_id, latest.version))  # the next socket to sync tries again
         log.exception("An automatic pass in game %s failed", latest.game_id)
         return
     if moved is None:

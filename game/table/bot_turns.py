@@ -24,7 +24,6 @@ import asyncio
 import logging
 import multiprocessing
 import time
-from collections import OrderedDict
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -40,6 +39,7 @@ from game.table.broadcast import announce
 from game.table.errors import TableError
 from game.table.routine import is_routine_pass
 from game.table.seats import DealHistories, bot_seats_in_turn, fallback_action
+from game.table.seen import SeenVersions
 from game.table.service import bot_history, play_for_bot
 from game.table.snapshot import Snapshot
 from twentynine import metrics
@@ -52,13 +52,11 @@ THINKING_BUDGET_S = 0.4
 ANSWER_TIMEOUT_S = 60.0
 # The pause before a computer player acts, as a multiple of ``BOT_DELAY``, by the host's pace.
 PACE = {"quick": 0.4, "normal": 1.0, "slow": 2.5}
-# (game, version) pairs this process has already handled, so a sync does not start them again.
-REMEMBERED = 4096
 
 Key = tuple[int, int]
 T = TypeVar("T")
 _tasks: dict[Key, asyncio.Task[None]] = {}
-_handled: OrderedDict[Key, None] = OrderedDict()
+_handled = SeenVersions()
 _pool: ProcessPoolExecutor | None = None
 _histories = DealHistories()
 
@@ -70,7 +68,7 @@ def schedule_bot_turn(latest: Snapshot) -> None:
     key = (latest.game_id, latest.version)
     if key in _tasks or key in _handled:
         return
-    _remember(key)
+    _handled.add(key)
     _histories.follow(latest)
     seats = bot_seats_in_turn(latest.match, latest.bots)
     if not seats:
@@ -85,12 +83,6 @@ def history_kept(game_id: int, version: int) -> list[dict[str, Any]] | None:
     return _histories.get(game_id, version)
 
 
-def _remember(key: Key) -> None:
-    _handled[key] = None
-    while len(_handled) > REMEMBERED:
-        _handled.popitem(last=False)
-
-
 async def _take_turn(latest: Snapshot, seats: list[int]) -> None:
     began = asyncio.get_running_loop().time()
     try:
@@ -102,7 +94,7 @@ async def _take_turn(latest: Snapshot, seats: list[int]) -> None:
         return
     except Exception:
         # Forget this turn so that the next socket to connect or sync tries it again.
-        _handled.pop((latest.game_id, latest.version), None)
+        _handled.forget((latest.game_id, latest.version))
         log.exception("A computer player's move in game %s failed", latest.game_id)
 
 

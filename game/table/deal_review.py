@@ -17,7 +17,6 @@ import asyncio
 import logging
 import time
 import weakref
-from collections import OrderedDict
 from typing import Any
 
 from channels.db import database_sync_to_async
@@ -29,6 +28,7 @@ from game.table import bot_worker, store
 from game.table.bot_turns import in_worker
 from game.table.broadcast import group_name
 from game.table.deal_analysis import SLICE_S, played_cards, trump_shown, turning_points
+from game.table.seen import SeenVersions
 from game.table.snapshot import Snapshot
 
 log = logging.getLogger(__name__)
@@ -36,12 +36,11 @@ log = logging.getLogger(__name__)
 ANALYSED_EVENT = "deal.analysed"
 # Seconds after which an analysis still marked in progress is taken over (its process died).
 STALE_AFTER_S = 300.0
-REMEMBERED = 4096
 
 # The share of one core that analyses may take in this process's workers at most.
 SHARE = 0.5
 
-_seen: OrderedDict[tuple[int, int], None] = OrderedDict()
+_seen = SeenVersions()
 _locks: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Lock] = (
     weakref.WeakKeyDictionary()
 )
@@ -61,9 +60,7 @@ def schedule_analysis(latest: Snapshot) -> None:
     key = (latest.game_id, latest.version)
     if key in _seen:
         return
-    _seen[key] = None
-    while len(_seen) > REMEMBERED:
-        _seen.popitem(last=False)
+    _seen.add(key)
     task = asyncio.get_running_loop().create_task(
         analyse(latest.game_id, latest.match.round_no)
     )

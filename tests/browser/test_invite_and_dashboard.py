@@ -106,6 +106,14 @@ def new_page(browser: Browser, site: LiveSite, size: ViewportSize, session: str 
     return page
 
 
+def join_as_guest(page: Page, site: LiveSite, seeded: dict[str, Any], name: str) -> None:
+    """Open the game's invite link and play as a guest called ``name`` (the name field has
+    the focus: typing needs no click), one click on "Play as a guest"."""
+    page.goto(f"{site.url}/i/{seeded['token']}/")
+    page.keyboard.type(name)
+    page.locator("#play-as-guest").click()
+
+
 # Something for the player to click at the table, or a deal's result on show.
 READY = (
     "() => document.querySelector('#controls [data-action], #hand .card[data-legal=\"true\"]')"
@@ -202,9 +210,7 @@ def test_with_the_house_rules_a_guest_plays_a_card_within_three_clicks(
     seeded = seed(site, "house", rules="{}")
     errors: list[str] = []
     page = new_page(browser, site, SIZES[size], None, errors)
-    page.goto(f"{site.url}/i/{seeded['token']}/")
-    page.keyboard.type("Mina")
-    page.locator("#play-as-guest").click()
+    join_as_guest(page, site, seeded, "Mina")
     page.wait_for_url(f"**/table/{seeded['game']}/")
     deal_clicks, _card = play_until_first_card(page)
     clicks = 1 + deal_clicks
@@ -278,9 +284,7 @@ def test_the_dashboard_changes_without_reload(site: LiveSite, browser: Browser, 
     # Farid takes a seat by the link: the card's seats change; then a guest completes the
     # table and the bots start playing: whose turn it is changes, live.
     guest = new_page(browser, site, LAPTOP, None, errors)
-    guest.goto(f"{site.url}/i/{seeded['token']}/")
-    guest.keyboard.type("Mina")
-    guest.locator("#play-as-guest").click()
+    join_as_guest(guest, site, seeded, "Mina")
     card.filter(has_text="Mina").wait_for(timeout=15000)
     farid = new_page(browser, site, LAPTOP, seeded["sessions"]["Farid"], errors)
     farid.goto(f"{site.url}/i/{seeded['token']}/")
@@ -340,9 +344,7 @@ def test_the_host_removes_a_guest_from_the_table(
     seeded = seed(site, f"rm{size}", seats='[asha, None, "easy", "easy"]')
     errors: list[str] = []
     guest = new_page(browser, site, SIZES[size], None, errors)
-    guest.goto(f"{site.url}/i/{seeded['token']}/")
-    guest.keyboard.type("Mina")
-    guest.locator("#play-as-guest").click()
+    join_as_guest(guest, site, seeded, "Mina")
     guest.wait_for_url(f"**/table/{seeded['game']}/")
     host = new_page(browser, site, SIZES[size], seeded["sessions"]["Asha"], errors)
     host.goto(f"{site.url}/table/{seeded['game']}/")

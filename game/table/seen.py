@@ -1,0 +1,31 @@
+"""The (game, version) pairs this process has already started work for (a computer player's
+move, a routine pass, a deal's analysis), so that the many sockets that are sent one version
+start it once. The newest few thousand are kept; the database's guards make the work happen
+once across processes."""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+
+KEPT = 4096
+
+
+class SeenVersions:
+    """A bounded memory of (game, version) pairs, oldest forgotten first."""
+
+    def __init__(self, kept: int = KEPT) -> None:
+        self._kept = kept
+        self._pairs: OrderedDict[tuple[int, int], None] = OrderedDict()
+
+    def __contains__(self, key: tuple[int, int]) -> bool:
+        return key in self._pairs
+
+    def add(self, key: tuple[int, int]) -> None:
+        """Remember ``key``, forgetting the oldest beyond the bound."""
+        self._pairs[key] = None
+        while len(self._pairs) > self._kept:
+            self._pairs.popitem(last=False)
+
+    def forget(self, key: tuple[int, int]) -> None:
+        """Let ``key`` be started again (its work failed)."""
+        self._pairs.pop(key, None)
