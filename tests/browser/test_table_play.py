@@ -200,6 +200,8 @@ def check_phone_cards_are_big_enough_to_tap(phone: Page) -> bool:
 
 def check_spectator_toggle(watcher: Page) -> None:
     """The host's hand shows face up at the bottom; a click turns another hand over and back."""
+    # The first deal's state may still be on its way (a busy machine): wait for its cards.
+    watcher.locator("#hand[data-face='up'] .card[data-card]").nth(3).wait_for(timeout=10000)
     assert watcher.locator("#hand[data-face='up'] .card[data-card]").count() >= 4
     assert watcher.locator("#controls [data-action]").count() == 0
     assert watcher.locator("#hand .card[data-legal]").count() == 0
