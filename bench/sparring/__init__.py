@@ -4,8 +4,10 @@ None of them is offered by the site, and game.bots never imports this package.
 ``LEVELS`` holds the site's levels (game.bots.LEVELS) and these:
 
 ``random`` (any legal move), ``rule`` (the plain rule-based player, game/bots/rule_based.py),
-``strong-v2``, ``strong-sim``, ``strong-bold``, ``strong-shy``, ``strong-cb`` and
-``strong-infer`` (variants of ``strong``, strong_variants.py), ``strong-am`` (``strong``
+``strong-v2``, ``strong-sim``, ``strong-bold``, ``strong-shy``, ``strong-cb``,
+``strong-infer`` and ``strong-plus`` (variants of ``strong``, strong_variants.py),
+``strong-read``, ``strong-mix`` and ``strong-mix2`` (``strong`` reading the opponents' calls
+as the public bot makes them, bot_reading.py), ``strong-am`` (``strong``
 with an αμ search in the endgame, alphamu.py), ``rollout``
 (the earlier strong: PIMC with rule-based rollouts, pimc.py), ``ismcts`` and ``ismcts-old``
 (players like the public C++ IS-MCTS bot's latest and older versions, ismcts/, with a
@@ -25,12 +27,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from bench.sparring import alphamu, pimc, random_player, strong_variants
+from bench.sparring import alphamu, bot_reading, pimc, random_player, strong_variants
 from bench.sparring.ismcts import player as ismcts
 from game.bots import LEVELS as SITE_LEVELS
 from game.bots import rule_based
 from game.bots.choose import choose_among
 from game.bots.decision import Player
+from game.bots.inference import auction_weight
+from game.bots.solver import strong
+from game.engine.belief import TrumpOdds, Weigh
 from game.engine.rules import Rules
 
 LEVELS: dict[str, Player] = {
@@ -44,10 +49,23 @@ LEVELS: dict[str, Player] = {
     "strong-cb": strong_variants.choose_calibrated,
     "strong-infer": strong_variants.choose_inferring,
     "strong-am": alphamu.choose,
+    "strong-read": strong.choose,
+    "strong-mix": strong.choose,
+    "strong-mix2": strong.choose,
+    "strong-plus": strong_variants.choose_combined,
     "rollout": pimc.choose,
     "ismcts": ismcts.choose,
     "ismcts-old": ismcts.choose_older,
 }
+
+# Levels that read the auction, or guess a hidden trump, otherwise than game.bots does.
+WEIGHS: dict[str, Weigh] = {
+    "strong-read": bot_reading.bot_weight,
+    "strong-mix": bot_reading.mixed_weight,
+    "strong-mix2": bot_reading.mixed_weight,
+    "strong-plus": bot_reading.mixed_weight,
+}
+TRUMP_ODDS: dict[str, TrumpOdds] = {"strong-mix2": bot_reading.mixed_trump_odds}
 
 
 def choose_action(
@@ -60,7 +78,8 @@ def choose_action(
     seed: int | None = None,
 ) -> dict[str, Any] | None:
     """``game.bots.choose_action`` with the sparring partners' levels too."""
-    return choose_among(LEVELS, rules, seat, view, history, level, budget_s, seed)
+    weigh, odds = WEIGHS.get(level, auction_weight), TRUMP_ODDS.get(level)
+    return choose_among(LEVELS, rules, seat, view, history, level, budget_s, seed, weigh, odds)
 
 
 __all__ = ["LEVELS", "choose_action"]

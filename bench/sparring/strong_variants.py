@@ -12,7 +12,10 @@ above the rule-based hand limit, and ``choose_calibrated`` (level ``strong-cb``)
 ``strong`` with strong-v2's calibrated bids (expected game points of calling against
 passing, from solved deals). ``choose_inferring`` (level ``strong-infer``) is ``strong``
 with each solved deal weighed by how well the rule-based player explains the cards the
-other seats played in it (``play_inference.py``).
+other seats played in it (``play_inference.py``). ``choose_combined`` (level
+``strong-plus``, with the auction read as ``strong-mix`` reads it, bench/sparring/__init__.py)
+takes the three levers with a gain short of clear together: strong-v2's calibrated bids,
+the play read as ``strong-infer`` reads it, and the opponents' calls read as either bidder.
 """
 
 from __future__ import annotations
@@ -79,3 +82,10 @@ def choose_inferring(decision: Decision) -> Move:
     if phase(decision) == "play":
         return choose_card(decision, INFER_SEARCH)
     return rule_based.choose(decision)
+
+
+def choose_combined(decision: Decision) -> Move:
+    """The strong level's move, with strong-v2's bids and the play read (strong-plus)."""
+    if phase(decision) == "bidding":
+        return choose_bid(decision)
+    return choose_inferring(decision)

@@ -16,7 +16,7 @@ from typing import Any
 from game.bots.decision import Decision, Player
 from game.bots.inference import auction_weight
 from game.bots.levels import LEVELS
-from game.engine.belief import Belief
+from game.engine.belief import Belief, TrumpOdds, Weigh
 from game.engine.moves import MARRIAGE, Move
 from game.engine.rules import Rules
 
@@ -48,8 +48,11 @@ def choose_among(
     level: str,
     budget_s: float,
     seed: int | None,
+    weigh: Weigh = auction_weight,
+    trump_odds: TrumpOdds | None = None,
 ) -> dict[str, Any] | None:
-    """``choose_action`` with the players of ``levels`` (bench/sparring/ adds its own)."""
+    """``choose_action`` with the players of ``levels`` (bench/sparring/ adds its own), the
+    auction read by ``weigh`` and a hidden trump guessed by ``trump_odds``."""
     started = time.perf_counter()
     if not isinstance(rules, Rules):
         raise ValueError("rules must be a Rules")
@@ -61,7 +64,7 @@ def choose_among(
     if seed is not None and type(seed) is not int:
         raise ValueError("seed must be an int or None")
     rng = random.Random(seed) if seed is not None else random.Random()
-    belief = Belief(rules, seat, view, history, weigh=auction_weight)
+    belief = Belief(rules, seat, view, history, weigh, trump_odds)
     sample = belief.sample(rng)
     moves = sample.moves(seat)
     if not moves:

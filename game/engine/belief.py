@@ -19,8 +19,8 @@ peek. It records:
 ``sample(rng)`` deals the unknown cards consistent with all that, keeps the
 deal with the probability ``weigh(belief, deck)`` gives it if a ``weigh`` was
 given (soft inference from the auction, supplied by the bots), picks a hidden
-trump (weighted towards the bidder's longest suit among their first four
-cards), builds the whole deck and replays the deal's public actions on a
+trump (by ``trump_odds`` if given, else towards the bidder's longest suit among
+their first four cards), builds the whole deck and replays the deal's public actions on a
 fresh ``Match``; a sample whose replay refuses an action or produces other
 events than the ones seen (an annulment, a marriage, an early end, a trick won
 otherwise) is rejected, so every returned Match is consistent with everything
@@ -76,12 +76,24 @@ ACTION_EVENTS = {
     "play": "play",
 }
 Weigh = Callable[["Belief", list[int]], float]  # a deck's likelihood (0-1) given the calls
+TrumpOdds = Callable[["Belief", list[int]], list[float]]  # odds per suit of a hidden trump
+# given the bidder's first four cards
 HIDDEN = -2  # the argument of an in-hand trump whose suit this seat does not know
 MAX_TRIES = 2000
 
 
 class Inconsistent(ValueError):
     """The view and history contradict each other (no deal is consistent with them)."""
+
+
+def bidders_choice(belief: Belief, first_four: list[int]) -> list[float]:
+    """The odds of each suit as a hidden trump chosen from these four cards: long suits
+    and points first."""
+    odds = []
+    for suit in range(4):
+        mine = [c for c in first_four if suit_of(c) == suit]
+        odds.append(math.exp(1.5 * len(mine) + 0.4 * sum(POINTS[c] for c in mine)))
+    return odds
 
 
 class Belief:
@@ -94,6 +106,7 @@ class Belief:
         view: dict[str, Any],
         history: Sequence[dict[str, Any]],
         weigh: Weigh | None = None,
+        trump_odds: TrumpOdds | None = None,
     ):
         if type(seat) is not int or not 0 <= seat <= 3:
             raise ValueError("seat must be 0-3")
@@ -113,6 +126,7 @@ class Belief:
         self.seat = seat
         self.view = view
         self.weigh = weigh
+        self.trump_odds = trump_odds or bidders_choice
         self.phase: str = view["phase"]
         self.first: int = view["first_hand"]
         self.dealer: int = view["dealer"]
@@ -433,11 +447,7 @@ class Belief:
 
     def _guess_trump(self, rng: random.Random, deck: list[int]) -> int:
         """A hidden in-hand trump, drawn as a bidder would choose it from their first four cards."""
-        first_four = packet(deck, self.first, self.bidder, False)
-        weights = []
-        for suit in range(4):
-            mine = [c for c in first_four if suit_of(c) == suit]
-            weights.append(math.exp(1.5 * len(mine) + 0.4 * sum(POINTS[c] for c in mine)))
+        weights = self.trump_odds(self, packet(deck, self.first, self.bidder, False))
         pick = rng.random() * sum(weights)
         for suit in range(4):
             pick -= weights[suit]
