@@ -158,8 +158,9 @@ def make_shares(decision: Decision, asked: list[int]) -> list[float]:
     ]
 
 
-def choose_trump(decision: Decision) -> Move:
-    """The trump (or the 7th card) that makes the call most often."""
+def choose_trump(decision: Decision, prefer: Move | None = None) -> Move:
+    """The trump (or the 7th card) that makes the call most often; a tie to ``prefer``
+    if it is among the best."""
     r = decision.sample.round
     assert r is not None
     seat, bid = decision.seat, r.bid
@@ -182,6 +183,9 @@ def choose_trump(decision: Decision) -> Move:
         return work
 
     sampled(decision, judge)
+    best = max(wins.values())
+    if prefer in options and wins[prefer] == best:
+        return prefer
     return max(options, key=lambda mv: wins[mv])
 
 

@@ -16,12 +16,15 @@ other seats played in it (``play_inference.py``). ``choose_combined`` (level
 ``strong-plus``, with the auction read as ``strong-mix`` reads it, bench/sparring/__init__.py)
 takes the three levers with a gain short of clear together: strong-v2's calibrated bids,
 the play read as ``strong-infer`` reads it, and the opponents' calls read as either bidder.
+``choose_trump_simulated`` (level ``strong-trump``) is ``strong`` choosing its trump by
+simulation (``calls.choose_trump``: the suit that makes the call in most solved sampled
+deals, a tie to the rule-based choice) and nothing else.
 """
 
 from __future__ import annotations
 
 from bench.sparring.bidding import choose_bid
-from bench.sparring.calls import choose_call
+from bench.sparring.calls import choose_call, choose_trump
 from bench.sparring.play_inference import weighing
 from game.bots import rule_based
 from game.bots.decision import Decision, Player
@@ -89,3 +92,10 @@ def choose_combined(decision: Decision) -> Move:
     if phase(decision) == "bidding":
         return choose_bid(decision)
     return choose_inferring(decision)
+
+
+def choose_trump_simulated(decision: Decision) -> Move:
+    """The strong level's move, with its trump chosen by simulation (strong-trump)."""
+    if phase(decision) == "trump" and len(decision.moves) > 1:
+        return choose_trump(decision, prefer=rule_based.choose(decision))
+    return strong.choose(decision)
