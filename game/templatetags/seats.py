@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from django import template
+from django.utils.html import escape
+from django.utils.safestring import SafeString
 
 from game.models import Game
 from game.table import store
@@ -22,3 +25,12 @@ def seat(game: Game, number: int) -> dict[str, Any]:
 def seat_plates(game: Game) -> list[dict[str, Any]]:
     """Every seat of ``game`` as the dashboard shows it, seat 0 first."""
     return [player.plate() for player in store.seating(game)]
+
+
+@register.filter
+def seat_key(game: Game) -> SafeString:
+    """Who holds each seat, as the dashboard socket's ``game`` message tells it (each seat's
+    name and whether a computer player holds it): the page compares the two to know when
+    the card it shows is older than the message (static/js/dashboard.js)."""
+    holders = [[player.name, bool(player.computer)] for player in store.seating(game)]
+    return escape(json.dumps(holders, separators=(",", ":"), ensure_ascii=False))

@@ -11,6 +11,7 @@ const here = new Map();      // game id -> the latest "presence" message
 let known = new Set([...document.querySelectorAll(".game-card[data-game]")].map((c) => c.dataset.game));
 let received = 0;
 let fetching = null;
+let again = false;           // a refresh was asked for while one was under way
 let delay = 1000;
 
 function card(gameId) {
@@ -30,6 +31,16 @@ function drawGame(message) {
   el.dataset.version = String(message.version);
 }
 
+// Whether the card on the page shows other seat holders than a newer "game" message: the
+// page was drawn before a seat changed hands and the socket's "refresh" for it did not come
+// (the change happened before the socket followed the game).
+function older(message) {
+  const el = card(message.game);
+  if (!el || el.dataset.seats === undefined) return false;
+  const seats = JSON.stringify(message.seats.map((name, i) => [name, message.computers[i]]));
+  return message.version > Number(el.dataset.rendered) && seats !== el.dataset.seats;
+}
+
 function drawPresence(message) {
   const el = card(message.game);
   if (el) el.querySelector(".live-here").textContent = message.here;
@@ -40,8 +51,13 @@ function drawAll() {
   here.forEach(drawPresence);
 }
 
+// A "refresh" that arrives while the sections are being fetched may be about a change the
+// fetch under way began too early to see: fetch once more when it ends.
 async function refresh() {
-  if (fetching) return fetching;
+  if (fetching) {
+    again = true;
+    return fetching;
+  }
   fetching = (async () => {
     try {
       const response = await fetch("/", { credentials: "same-origin" });
@@ -57,6 +73,10 @@ async function refresh() {
       document.body.dataset.refreshes = String(Number(document.body.dataset.refreshes || 0) + 1);
     } finally {
       fetching = null;
+      if (again) {
+        again = false;
+        refresh();
+      }
     }
   })();
   return fetching;
@@ -76,6 +96,7 @@ function connect() {
     if (message.type === "game") {
       games.set(String(message.game), message);
       drawGame(message);
+      if (older(message)) refresh();
     } else if (message.type === "presence") {
       here.set(String(message.game), message);
       drawPresence(message);

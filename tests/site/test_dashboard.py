@@ -83,3 +83,26 @@ def test_it_sends_the_friends_address_to_the_dashboards_friends(owner: User) -> 
     response = login(owner).get("/friends/")
     assert response.status_code == 302
     assert response["Location"] == "/#friends"
+
+
+def test_a_card_names_its_seat_holders_as_the_socket_does(owner: User, owner_game: Game) -> None:
+    """The page compares a card's ``data-seats`` with the socket's newer ``game`` messages
+    to know when the card is out of date (static/js/dashboard.js): for a card drawn now the
+    two agree, so no needless fetch follows."""
+    import html
+    import json
+    import re
+
+    from game.dashboard.summary import for_viewer
+    from game.table import store
+
+    page = login(owner).get("/").content.decode()  # the attribute as sent, still escaped
+    card = rf'data-game="{owner_game.pk}" data-rendered="(\d+)" data-seats="([^"]*)"'
+    found = re.search(card, page)
+    assert found is not None
+    owner_game.refresh_from_db()
+    assert int(found.group(1)) == owner_game.version
+    message = for_viewer(store.load(owner_game, store.seating(owner_game)), owner.pk)
+    holders = [list(pair) for pair in zip(message["seats"], message["computers"], strict=True)]
+    assert json.loads(html.unescape(found.group(2))) == holders
+    assert holders[0][0] == "Olive"
