@@ -45,7 +45,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.sparring import LEVELS, choose_action
+from bench.sparring import LEVELS, REDUCED, choose_action
 from bench.sparring.calls import make_shares
 from game.bots.decision import Decision
 from game.bots.inference import auction_weight
@@ -53,8 +53,6 @@ from game.engine import Match, Rules
 from game.engine.belief import Belief
 from game.engine.cards import CODES
 from game.engine.deck import fresh_deck
-
-REDUCED = Rules(seventh_card=False, doubling=False, single_hand=False, marriage="off", min_bid=16)
 
 
 @dataclass

@@ -33,7 +33,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.sparring import choose_action
+from bench.sparring import REDUCED, choose_action
 from bench.sparring.strong_variants import EARLY_SEARCH
 from game.bots.decision import Decision
 from game.bots.inference import auction_weight
@@ -42,7 +42,6 @@ from game.engine import Match, Rules
 from game.engine.belief import Belief
 from game.engine.moves import Move
 
-REDUCED = Rules(seventh_card=False, doubling=False, single_hand=False, marriage="off")
 VARIANTS = ("strong", "strong-2x", "early")
 BUDGET_S = 0.4
 NO_LIMIT = 50_000_000  # nodes: the reference settles every deal

@@ -22,14 +22,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.sparring import choose_action, pimc
+from bench.sparring import REDUCED, choose_action, pimc
 from game.bots import rule_based
 from game.bots.solver.position import position, solver
 from game.bots.solver.search import MAX_NODES, thresholds
 from game.engine import Match, Rules
 from game.engine.belief import Belief
-
-REDUCED = Rules(seventh_card=False, doubling=False, single_hand=False, marriage="off")
 
 
 def load() -> str:

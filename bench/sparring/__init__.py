@@ -38,6 +38,11 @@ from game.bots.solver import strong
 from game.engine.belief import TrumpOdds, Weigh
 from game.engine.rules import Rules
 
+# The reduced rules: the Bhoos-style rules the public C++ bot supports (no 7th card, no
+# doubling, no Single Hand, no marriage; the lowest call 16, Rules' default), on which the
+# arena measures the levels against it.
+REDUCED = Rules(seventh_card=False, doubling=False, single_hand=False, marriage="off")
+
 LEVELS: dict[str, Player] = {
     "random": random_player.choose,
     "rule": rule_based.choose,
@@ -83,4 +88,4 @@ def choose_action(
     return choose_among(LEVELS, rules, seat, view, history, level, budget_s, seed, weigh, odds)
 
 
-__all__ = ["LEVELS", "choose_action"]
+__all__ = ["LEVELS", "REDUCED", "choose_action"]

@@ -21,11 +21,11 @@ used.
 from __future__ import annotations
 
 from bench.sparring.ismcts.calls import OPENING, hand_value
+from bench.sparring.ismcts.style import LATEST
 from game.bots.inference import FLOOR, first_four, read_calls
 from game.engine.belief import Belief, bidders_choice
 from game.engine.cards import partner_of, suit_of
 
-CAP = 17  # the highest worth the bot gives four cards
 BREACH = 0.05  # the chance kept by a deck whose hand breaks a call read the bot's way
 
 
@@ -40,7 +40,7 @@ def _bounds(belief: Belief) -> dict[int, tuple[int, int]]:
             if high:
                 top = min(top, high)
         elif index > 0 or value != OPENING:
-            low = max(low, min(value, CAP))
+            low = max(low, min(value, LATEST.cap))
         if value != "pass":
             high = max(high, value)
         bounds[seat] = (low, top)

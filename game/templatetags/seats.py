@@ -6,8 +6,6 @@ import json
 from typing import Any
 
 from django import template
-from django.utils.html import escape
-from django.utils.safestring import SafeString
 
 from game.models import Game
 from game.table import store
@@ -28,9 +26,9 @@ def seat_plates(game: Game) -> list[dict[str, Any]]:
 
 
 @register.filter
-def seat_key(game: Game) -> SafeString:
+def seat_key(game: Game) -> str:
     """Who holds each seat, as the dashboard socket's ``game`` message tells it (each seat's
     name and whether a computer player holds it): the page compares the two to know when
     the card it shows is older than the message (static/js/dashboard.js)."""
     holders = [[player.name, bool(player.computer)] for player in store.seating(game)]
-    return escape(json.dumps(holders, separators=(",", ":"), ensure_ascii=False))
+    return json.dumps(holders, separators=(",", ":"), ensure_ascii=False)

@@ -9,11 +9,9 @@ from typing import Any
 
 import pytest
 
-from bench.sparring import alphamu, choose_action
-from game.engine import Match, Rules
+from bench.sparring import REDUCED, alphamu, choose_action
+from game.engine import Match
 from tests.bots.test_information_sets import permuted
-
-REDUCED = Rules(seventh_card=False, doubling=False, single_hand=False, marriage="off", min_bid=16)
 
 
 @pytest.fixture

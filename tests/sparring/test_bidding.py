@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-from bench.sparring import choose_action
+from bench.sparring import REDUCED, choose_action
 from bench.sparring.bidding import DEFENCE, features, make_chance, worth_calling
-from game.engine import Match, Rules
+from game.engine import Match
 from game.engine.cards import CODES
-
-REDUCED = Rules(seventh_card=False, doubling=False, single_hand=False, marriage="off")
 
 
 def mask(*codes: str) -> int:

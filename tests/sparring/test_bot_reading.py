@@ -6,12 +6,10 @@ from __future__ import annotations
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from bench.sparring import bot_reading, choose_action
-from game.engine import Match, Rules
+from bench.sparring import REDUCED, bot_reading, choose_action
+from game.engine import Match
 from game.engine.belief import Belief, bidders_choice
 from tests.bots.conftest import BOTS_PROFILE
-
-REDUCED = Rules(seventh_card=False, doubling=False, single_hand=False, marriage="off", min_bid=16)
 
 
 def auction(seed: int, bot_team: int) -> tuple[Match, list]:

@@ -9,17 +9,15 @@ from collections import Counter
 
 import pytest
 
-from bench.sparring import choose_action
+from bench.sparring import REDUCED, choose_action
 from bench.sparring.ismcts._mcts import search
 from bench.sparring.ismcts.calls import hand_value
 from bench.sparring.ismcts.player import iterations_for
 from bench.sparring.ismcts.style import AS_READ, OLDER
-from game.engine import Match, Rules
+from game.engine import Match
 from game.engine.cards import INDEX
 from tests.bots.conftest import SCALE
 from tests.bots.tables import play_deal, random_rules
-
-REDUCED = Rules(seventh_card=False, doubling=False, single_hand=False, marriage="off")
 
 
 def mask(*codes: str) -> int:
