@@ -4,6 +4,7 @@ every clue, and the clues come from what the deciding seat saw."""
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
@@ -12,7 +13,7 @@ from bench.sparring import choose_action, play_inference
 from game.bots.decision import Decision
 from game.bots.inference import auction_weight
 from game.engine import Match
-from game.engine.belief import Belief
+from game.engine.belief import Belief, Weigh
 from tests.bots.conftest import BOTS_PROFILE
 from tests.bots.tables import random_rules
 
@@ -62,18 +63,27 @@ def test_real_rule_based_hands_explain_every_clue(seed: int, cards: int) -> None
     assert play_inference.weight(clues, m) == expected
 
 
-def test_a_sampled_hand_that_would_have_played_otherwise_disagrees() -> None:
-    """Somewhere in these deals a sampled hand does not explain a rule-based card."""
-    disagreements = 0
+def rule_readings(
+    cards: int, weigh: Weigh | None = None
+) -> Iterator[tuple[Match, Belief, Decision, random.Random]]:
+    """For each of 40 rule-based deals played ``cards`` cards into: the deal, the Belief
+    of the seat in turn (its calls read by ``weigh``), a decision of that seat, its RNG."""
     for seed in range(40):
-        found = rule_deal_in_play(seed, 12)
+        found = rule_deal_in_play(seed, cards)
         if found is None:
             continue
         m, history = found
         seat = m.turn()[0]
         rng = random.Random(seed)
-        belief = Belief(m.rules, seat, m.view(seat), history)
+        belief = Belief(m.rules, seat, m.view(seat), history, weigh=weigh)
         decision = Decision(m.rules, seat, belief, belief.sample(rng), [], 0.01, rng, True)
+        yield m, belief, decision, rng
+
+
+def test_a_sampled_hand_that_would_have_played_otherwise_disagrees() -> None:
+    """Somewhere in these deals a sampled hand does not explain a rule-based card."""
+    disagreements = 0
+    for _, belief, decision, rng in rule_readings(12):
         clues = play_inference.clues(decision)
         for _ in range(5):
             sample = belief.sample(rng)
