@@ -1,4 +1,4 @@
-"""Fit the model of play of bench/sparring/play_model.py to logged arena deals, and say
+"""Fit the model of play of game/bots/play_reading.py to logged arena deals, and say
 how much it tells about the hidden hands.
 
 Usage::
@@ -31,7 +31,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.sparring import REDUCED, play_inference, play_model
+from bench.sparring import REDUCED, play_inference
+from game.bots import play_reading
 from game.bots.decision import Decision
 from game.bots.inference import auction_weight
 from game.bots.position import Position
@@ -99,11 +100,11 @@ def clue_row(m: Match, seat: int, card: int) -> tuple[str, Row] | None:
     lead = not pos.trick
     if not lead and suit_of(card) != suit_of(pos.trick[0][1]):
         return None
-    cards = play_model.choices(pos, card, lead)
+    cards = play_reading.choices(pos, card, lead)
     if len(cards) < 2:
         return None
     kind = "lead" if lead else "follow"
-    return kind, (play_model.features(pos, cards, lead), cards.index(card))
+    return kind, (play_reading.features(pos, cards, lead), cards.index(card))
 
 
 def collect(specs: list[str]) -> dict[Key, list[Row]]:
@@ -178,10 +179,10 @@ def information(spec: str, decks: int, samples: int) -> dict[Key, list[tuple[flo
             if not found or play_inference.agrees(found[0], m) is None:
                 continue
             clue = found[0]
-            learned = math.log(play_model.likelihood(clue, m))
+            learned = math.log(play_reading.likelihood(clue, m))
             rule = math.log(_rule_ratio(clue, m))
             drawn = [belief.sample(rng) for _ in range(samples)]
-            learned -= sum(math.log(play_model.likelihood(clue, s)) for s in drawn) / samples
+            learned -= sum(math.log(play_reading.likelihood(clue, s)) for s in drawn) / samples
             rule -= sum(math.log(_rule_ratio(clue, s)) for s in drawn) / samples
             gains[clue.key].append((learned, rule))
     return gains
@@ -209,7 +210,7 @@ def main() -> None:
     for key in sorted(train):
         rows = train[key]
         weights = fit(rows)
-        names = play_model.LEAD_FEATURES if key[1] == "lead" else play_model.FOLLOW_FEATURES
+        names = play_reading.LEAD_FEATURES if key[1] == "lead" else play_reading.FOLLOW_FEATURES
         print(f"    {key!r}: ({', '.join(f'{w:.3f}' for w in weights)}),  # {len(rows)} clues")
         print(f"    # {dict(zip(names, (round(w, 2) for w in weights), strict=True))}")
         held = test.get(key)

@@ -5,7 +5,7 @@ None of them is offered by the site, and game.bots never imports this package.
 
 ``random`` (any legal move), ``rule`` (the plain rule-based player, game/bots/rule_based.py),
 ``strong-v2``, ``strong-sim``, ``strong-bold``, ``strong-shy``, ``strong-cb``,
-``strong-infer``, ``strong-learn``, ``strong-plus`` and ``strong-trump`` (variants of
+``strong-infer``, ``strong-plus`` and ``strong-trump`` (variants of
 ``strong``, strong_variants.py),
 ``strong-read``, ``strong-mix`` and ``strong-mix2`` (``strong`` reading the opponents' calls
 as the public bot makes them, bot_reading.py), ``strong-am`` (``strong``
@@ -54,7 +54,6 @@ LEVELS: dict[str, Player] = {
     "strong-shy": strong_variants.bid_offset(-1),
     "strong-cb": strong_variants.choose_calibrated,
     "strong-infer": strong_variants.choose_inferring,
-    "strong-learn": strong_variants.choose_learned,
     "strong-am": alphamu.choose,
     "strong-read": strong.choose,
     "strong-mix": strong.choose,

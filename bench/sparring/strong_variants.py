@@ -18,16 +18,13 @@ takes the three levers with a gain short of clear together: strong-v2's calibrat
 the play read as ``strong-infer`` reads it, and the opponents' calls read as either bidder.
 ``choose_trump_simulated`` (level ``strong-trump``) is ``strong`` choosing its trump by
 simulation (``calls.choose_trump``: the suit that makes the call in most solved sampled
-deals, a tie to the rule-based choice) and nothing else. ``choose_learned`` (level
-``strong-learn``) is ``strong-infer`` with the play read by a model learned from logged
-deals (``play_model.py``) instead of the rule-based player.
+deals, a tie to the rule-based choice) and nothing else.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from bench.sparring import play_model
 from bench.sparring.bidding import choose_bid
 from bench.sparring.calls import choose_call, choose_trump
 from bench.sparring.play_inference import weighing
@@ -39,8 +36,7 @@ from game.bots.solver.strong import phase
 from game.engine.moves import MARRIAGE, Move
 
 EARLY_SEARCH = Search(early=True)  # strong-v2's card search
-INFER_SEARCH = Search(early=False, weighing=weighing)  # strong's, with the play read
-LEARN_SEARCH = Search(early=False, weighing=play_model.weighing)  # ... read by the learned model
+INFER_SEARCH = Search(early=False, weighing=weighing)  # strong's, the play read by rule
 
 
 def choose_v2(decision: Decision) -> Move:
@@ -98,7 +94,6 @@ def reading(search: Search) -> Callable[[Decision], Move]:
 
 
 choose_inferring = reading(INFER_SEARCH)  # strong-infer
-choose_learned = reading(LEARN_SEARCH)  # strong-learn
 
 
 def choose_combined(decision: Decision) -> Move:

@@ -24,6 +24,9 @@ sampled deal, up to ``WORK_PER_SECOND`` times the budget (at least ``MIN_DEALS``
 deals), so the same seed gives the same move on any machine and the thinking time
 still follows the budget (few deals at the first lead, many near the end); without
 a seed, deals are drawn until the budget (less the time one more deal takes) is spent.
+
+Each solved deal counts with the weight the cards the other seats played give it
+(``play_reading.py``: a model of play learned from logged arena deals).
 """
 
 from __future__ import annotations
@@ -32,8 +35,9 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from game.bots import rule_based
+from game.bots import play_reading, rule_based
 from game.bots.decision import Decision
+from game.bots.play_reading import Weighing
 from game.bots.solver.position import POINT_SCALE, engine_move, position, solver
 from game.engine.cards import team_of
 from game.engine.match import Match
@@ -58,21 +62,19 @@ NODES_PER_SECOND = 8_000_000  # unseeded: a deal may take the nodes of the time 
 MIN_NODES = 100_000  # ... but at least this many
 
 
-Weighing = Callable[[Match], float]  # a sampled deal's weight in the average
-
 
 @dataclass(frozen=True)
 class Search:
     """How the card search grades moves and caps the work of one sampled deal; with
-    ``weighing``, each solved deal counts with the weight it gives the deal (sparring
-    variants that read more into the play, bench/sparring/)."""
+    ``weighing``, each solved deal counts with the weight it gives the deal (the strong
+    level's reading of the play, ``play_reading.py``; other readings in bench/sparring/)."""
 
     exact_from: int = EXACT_FROM
     early: bool = True
     weighing: Callable[[Decision], Weighing] | None = None
 
 
-SEARCH = Search(early=False)  # the strong level's search
+SEARCH = Search(early=False, weighing=play_reading.weighing)  # the strong level's search
 
 
 def work_for(budget_s: float) -> int:

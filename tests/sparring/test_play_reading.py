@@ -1,4 +1,4 @@
-"""strong-learn's model of play: the fit recovers a known model, and the fitted model
+"""The strong level's model of play: the fit recovers a known model, and the fitted model
 favours the hands the cards really came from over hands sampled from a reader's Belief."""
 
 from __future__ import annotations
@@ -7,7 +7,8 @@ import math
 import random
 
 from bench.learn_play import fit, log_likelihood
-from bench.sparring import play_inference, play_model
+from bench.sparring import play_inference
+from game.bots import play_reading
 from game.bots.inference import auction_weight
 from tests.sparring.test_play_inference import rule_readings
 
@@ -35,7 +36,7 @@ def test_the_real_hands_weigh_more_than_sampled_ones() -> None:
     for m, belief, decision, rng in rule_readings(16, auction_weight):
         clues = play_inference.clues(decision)
         clues_read += len(clues)
-        weigh = play_model.weighing(decision)
+        weigh = play_reading.weighing(decision)
         real += math.log(weigh(m))
         drawn += sum(math.log(weigh(belief.sample(rng))) for _ in range(4)) / 4
     assert clues_read > 100

@@ -1,32 +1,94 @@
-"""A model of play learned from logged arena deals, and inference from it (level
-``strong-learn``, docs/bots.md).
+"""The strong player's reading of the cards the other seats have played.
 
-Where ``play_inference.py`` asks one question of each card another seat played ("is
-it the rule-based player's card?"), this model gives every card the player could have
-played a probability: a softmax over the cards it held of the led suit (or of all its
-cards, at a lead), linear in a few features of each card as that player saw the trick
-(``features``). Its weights were fitted by maximum likelihood to the real hands of
-logged deals (``bench/learn_play.py``), one set per kind of clue (lead, follow) and per
-player (``strong`` as its partner sees it, ``ismcts`` as its opponents do).
+Each lead, and each card played following suit, by a seat other than the deciding one
+is a *clue*: the public position before that card, as its player saw it, with its hand
+to be filled in from a sampled deal. A model of play gives every card that player could
+have played a probability: a softmax over the cards it held of the led suit (or all its
+cards, at a lead), linear in a few features of each card as the player saw the trick
+(``features``), with weights fitted to the real hands of logged arena deals
+(``bench/learn_play.py``; docs/bots.md, ``strong-learn``): one set per kind of clue and
+per player (the partner, who plays as the strong player does; the opponents, read as the
+public IS-MCTS bot plays).
 
-A sampled deal's weight is the product over the clues of the probability the model
-gives the card played from the sampled hand, times the number of cards that hand could
-choose from (a hand that had no choice counts 1). Only what the deciding seat may see
-is used: the clue positions of ``play_inference.clues`` and the sampled hands.
+A sampled deal's weight is the product over the clues of the model's probability of the
+card played from that deal's hand, times the number of cards the hand could choose from
+(a hand that had no choice counts 1); the card search averages solved deals with these
+weights. Only what the deciding seat may see is used: the public events (the clue
+positions come from replaying the decision's sampled deal, whose public events are the
+ones seen) and the sampled hands. Clues are left out where a hand is not the whole story:
+a Single Hand, and a bidder's plays while a 7th card lies aside.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
+from dataclasses import dataclass
 
-from bench.sparring.play_inference import Clue, clues
 from game.bots.decision import Decision
 from game.bots.position import Position
 from game.bots.rule_based import is_master
-from game.bots.solver.search import Weighing
-from game.engine.cards import POINTS, SUIT_MASK, cards_in, suit_of, team_of
+from game.engine.belief import HIDDEN
+from game.engine.cards import CODES, POINTS, SUIT_MASK, cards_in, partner_of, suit_of, team_of
 from game.engine.match import Match
+from game.engine.moves import Move
 from game.engine.play import trick_winner
+
+Weighing = Callable[[Match], float]  # a sampled deal's weight in the average
+
+@dataclass
+class Clue:
+    """One card another seat played with a choice, and what that seat saw then."""
+
+    seat: int
+    card: int
+    key: tuple[str, str]  # ("partner" or "opponent", "lead" or "follow")
+    pos: Position  # the seat's position before the card (its hand set per sampled deal)
+    later: int  # the cards the seat played from this one on (its hand then = now | later)
+    hidden_trump: bool  # the seat is the bidder and trump was hidden: trump per sampled deal
+
+
+def clues(decision: Decision) -> list[Clue]:
+    """The clues of the deal so far, from a replay of the decision's sampled deal."""
+    belief = decision.belief
+    if belief.single_hand >= 0 or belief.phase != "play":
+        return []
+    r = decision.sample.round
+    assert r is not None
+    m = Match(belief.rules, dealer=belief.dealer, seed=0)
+    m.deal([CODES[c] for c in r.deck])
+    found: list[Clue] = []
+    for seat, kind, arg, _ in belief.steps:
+        move = Move(kind, r.trump if arg == HIDDEN else arg)
+        if kind == "play" and seat != belief.seat:
+            clue = _clue(m, seat, arg, belief.seat)
+            if clue is not None:
+                found.append(clue)
+        m.apply_move(seat, move)
+    for clue in found:  # the cards each clue's seat played from it on, this one included
+        clue.later = belief.played[clue.seat] & ~clue.pos.played
+    return found
+
+
+def _clue(m: Match, seat: int, card: int, decider: int) -> Clue | None:
+    """The clue of ``seat`` playing ``card`` now in ``m``, if it is one, for ``decider``."""
+    r = m.round
+    assert r is not None
+    if r.aside and seat == r.bidder:
+        return None
+    pos = Position(m, seat)
+    pos.trick = list(pos.trick)  # the engine appends to the trick in place
+    if not pos.trick:
+        kind = "lead"
+    elif suit_of(card) == suit_of(pos.trick[0][1]):
+        kind = "follow"
+    else:
+        return None
+    hidden = seat == r.bidder and not r.trump_shown
+    who = "partner" if seat == partner_of(decider) else "opponent"
+    return Clue(seat, card, (who, kind), pos, 0, hidden)
+
+
 
 LEAD_FEATURES = (
     "points",
@@ -51,7 +113,7 @@ FOLLOW_FEATURES = (
     "points x wins now",
 )
 
-# Fitted by bench/learn_play.py (the logs and figures in docs/bots.md), keyed by
+# Fitted by bench/learn_play.py (the logs and figures in docs/bots.md, strong-learn), keyed by
 # (the player as seen by the decider, the clue's kind); the features' order above.
 WEIGHTS: dict[tuple[str, str], tuple[float, ...]] = {
     ("opponent", "lead"): (-0.826, 0.013, 1.237, 2.081, 0.636, 0.700, -0.489, -0.701),
