@@ -1,7 +1,8 @@
 """The computer players the site offers, by level name; a new player plugs in here.
 
 ``easy`` (the rule-based player with human mistakes) and ``strong`` (the best
-player: PIMC over deals solved exactly by the compiled solver, game/bots/solver/).
+player: PIMC over deals solved exactly by the compiled solver, game/bots/solver/, each
+deal weighed by how well it explains the cards the other seats played, play_reading.py).
 The sparring partners kept only to measure these against live in bench/sparring/,
 which game.bots never imports.
 """

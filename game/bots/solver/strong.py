@@ -1,5 +1,6 @@
 """The strong computer player: card play by PIMC over deals solved exactly by the
-compiled solver; calls by the rule-based player."""
+compiled solver, weighed by the reading of the play (game/bots/play_reading.py); calls by
+the rule-based player."""
 
 from __future__ import annotations
 
