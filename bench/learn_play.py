@@ -35,10 +35,9 @@ from bench.sparring import REDUCED, play_inference
 from game.bots import play_reading
 from game.bots.decision import Decision
 from game.bots.inference import auction_weight
-from game.bots.position import Position
 from game.engine import Match, Rules
 from game.engine.belief import Belief
-from game.engine.cards import CODES, INDEX, suit_of
+from game.engine.cards import CODES, INDEX
 from game.engine.deck import fresh_deck
 
 Key = tuple[str, str]
@@ -78,13 +77,16 @@ def replay(
 
 
 def _action(e: dict, shown: str) -> dict | None:
+    """The action behind a logged event (None for events no seat acted in)."""
     t = e["type"]
     if t == "bid":
         return {"type": "bid", "value": e["value"]}
-    if t in ("pass", "play"):
-        return {"type": t, "card": e["card"]} if t == "play" else {"type": "pass"}
-    if t == "trump_set":
-        return {"type": "trump", "suit": shown} if e["method"] == "in_hand" else None
+    if t == "pass":
+        return {"type": "pass"}
+    if t == "play":
+        return {"type": "play", "card": e["card"]}
+    if t == "trump_set" and e["method"] == "in_hand":
+        return {"type": "trump", "suit": shown}
     if t == "trump_shown":
         return {"type": "show_trump"}
     return None
@@ -94,17 +96,11 @@ def clue_row(m: Match, seat: int, card: int) -> tuple[str, Row] | None:
     """The clue of ``seat`` playing ``card`` now, with its real hand, if it is one."""
     r = m.round
     assert r is not None
-    if (r.aside and seat == r.bidder) or r.sh_caller >= 0:
+    clue = None if r.sh_caller >= 0 else play_reading.clue_at(m, seat, card, seat)
+    if clue is None:
         return None
-    pos = Position(m, seat)
-    lead = not pos.trick
-    if not lead and suit_of(card) != suit_of(pos.trick[0][1]):
-        return None
-    cards = play_reading.choices(pos, card, lead)
-    if len(cards) < 2:
-        return None
-    kind = "lead" if lead else "follow"
-    return kind, (play_reading.features(pos, cards, lead), cards.index(card))
+    found = play_reading.choice_rows(clue.pos, card, clue.key[1] == "lead")
+    return None if found is None else (clue.key[1], found)
 
 
 def collect(specs: list[str]) -> dict[Key, list[Row]]:

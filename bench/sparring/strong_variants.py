@@ -23,8 +23,6 @@ deals, a tie to the rule-based choice) and nothing else.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from bench.sparring.bidding import choose_bid
 from bench.sparring.calls import choose_call, choose_trump
 from bench.sparring.play_inference import weighing
@@ -80,20 +78,13 @@ def choose_calibrated(decision: Decision) -> Move:
     return strong.choose(decision)
 
 
-def reading(search: Search) -> Callable[[Decision], Move]:
-    """The strong level, its sampled deals weighed by the play so far as ``search`` reads it."""
-
-    def choose(decision: Decision) -> Move:
-        if MARRIAGE in decision.moves:
-            return MARRIAGE
-        if phase(decision) == "play":
-            return choose_card(decision, search)
-        return rule_based.choose(decision)
-
-    return choose
-
-
-choose_inferring = reading(INFER_SEARCH)  # strong-infer
+def choose_inferring(decision: Decision) -> Move:
+    """The strong level's move, its sampled deals weighed by the play read by rule."""
+    if MARRIAGE in decision.moves:
+        return MARRIAGE
+    if phase(decision) == "play":
+        return choose_card(decision, INFER_SEARCH)
+    return rule_based.choose(decision)
 
 
 def choose_combined(decision: Decision) -> Move:

@@ -36,6 +36,7 @@ from game.engine.play import trick_winner
 
 Weighing = Callable[[Match], float]  # a sampled deal's weight in the average
 
+
 @dataclass
 class Clue:
     """One card another seat played with a choice, and what that seat saw then."""
@@ -61,7 +62,7 @@ def clues(decision: Decision) -> list[Clue]:
     for seat, kind, arg, _ in belief.steps:
         move = Move(kind, r.trump if arg == HIDDEN else arg)
         if kind == "play" and seat != belief.seat:
-            clue = _clue(m, seat, arg, belief.seat)
+            clue = clue_at(m, seat, arg, belief.seat)
             if clue is not None:
                 found.append(clue)
         m.apply_move(seat, move)
@@ -70,7 +71,7 @@ def clues(decision: Decision) -> list[Clue]:
     return found
 
 
-def _clue(m: Match, seat: int, card: int, decider: int) -> Clue | None:
+def clue_at(m: Match, seat: int, card: int, decider: int) -> Clue | None:
     """The clue of ``seat`` playing ``card`` now in ``m``, if it is one, for ``decider``."""
     r = m.round
     assert r is not None
@@ -87,7 +88,6 @@ def _clue(m: Match, seat: int, card: int, decider: int) -> Clue | None:
     hidden = seat == r.bidder and not r.trump_shown
     who = "partner" if seat == partner_of(decider) else "opponent"
     return Clue(seat, card, (who, kind), pos, 0, hidden)
-
 
 
 LEAD_FEATURES = (
@@ -134,6 +134,15 @@ def choices(pos: Position, card: int, lead: bool) -> list[int]:
     following), ``card`` included."""
     mask = pos.hand if lead else pos.hand & SUIT_MASK[suit_of(card)]
     return cards_in(mask)
+
+
+def choice_rows(pos: Position, card: int, lead: bool) -> tuple[list[tuple[float, ...]], int] | None:
+    """The features of each card the player could have played and the index of ``card``
+    among them (None when the player had no choice)."""
+    cards = choices(pos, card, lead)
+    if len(cards) < 2:
+        return None
+    return features(pos, cards, lead), cards.index(card)
 
 
 def features(pos: Position, cards: list[int], lead: bool) -> list[tuple[float, ...]]:
@@ -200,12 +209,11 @@ def likelihood(clue: Clue, sample: Match) -> float:
     pos.hand = r.hands[clue.seat] | clue.later
     if clue.hidden_trump:
         pos.trump = r.trump
-    lead = clue.key[1] == "lead"
-    cards = choices(pos, clue.card, lead)
-    if len(cards) < 2:
+    found = choice_rows(pos, clue.card, clue.key[1] == "lead")
+    if found is None:
         return 1.0
-    rows = features(pos, cards, lead)
-    return len(cards) * probability(WEIGHTS[clue.key], rows, cards.index(clue.card))
+    rows, chosen = found
+    return len(rows) * probability(WEIGHTS[clue.key], rows, chosen)
 
 
 def weighing(decision: Decision) -> Weighing:

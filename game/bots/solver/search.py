@@ -62,7 +62,6 @@ NODES_PER_SECOND = 8_000_000  # unseeded: a deal may take the nodes of the time 
 MIN_NODES = 100_000  # ... but at least this many
 
 
-
 @dataclass(frozen=True)
 class Search:
     """How the card search grades moves and caps the work of one sampled deal; with
