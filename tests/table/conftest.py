@@ -189,16 +189,19 @@ def _quick_table(transactional_db: None, settings: Settings) -> None:
 @pytest.fixture(autouse=True)
 def _wait_for_table_locks(transactional_db: None) -> Iterator[None]:
     """Before the flush between tests, wait (as SQLite's busy timeout would) until no other
-    connection holds a lock on the game table: the tests' in-memory SQLite shares one cache
-    between connections, and there a lock fails at once instead of waiting."""
+    connection holds a lock on any table the flush empties: the tests' in-memory SQLite
+    shares one cache between connections, and there a lock fails at once instead of
+    waiting (CI saw the flush fail on a lock on the seats' table, not the game's)."""
     yield
     if connection.vendor != "sqlite":
         return
+    tables = connection.introspection.django_table_names(only_existing=True)
     deadline = time.monotonic() + LOCK_WAIT_SECONDS
     while True:
         try:
             with transaction.atomic(), connection.cursor() as cursor:
-                cursor.execute("DELETE FROM game_game WHERE 0")
+                for table in tables:
+                    cursor.execute(f'DELETE FROM "{table}" WHERE 0')
             return
         except OperationalError as locked:
             if "locked" not in str(locked) or time.monotonic() > deadline:
