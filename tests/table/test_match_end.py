@@ -81,13 +81,18 @@ async def test_it_ends_the_match_and_the_host_starts_a_rematch(owner: User, frie
     assert (await _next_error(olive))["code"] == "match_not_over"
 
     over = await olive.until(_over, BOT_TIMEOUT * 4)
-    assert over["table"]["match"] == {"play_to": 1, "sets_won": [1, 0], "winner": 0, "number": 1}
+    # Usually team 0 wins the first scored deal; the computer players' play is not seeded, so
+    # team 1 may win a few deals first and then its set: either way one set ends the match.
+    winner = over["table"]["match"]["winner"]
+    sets_won = [1, 0] if winner == 0 else [0, 1]
+    assert over["table"]["match"] == {"play_to": 1, "sets_won": sets_won, "winner": winner,
+                                      "number": 1}
     assert over["view"]["phase"] == "deal"
     assert over["table"]["next_deal_in"] is None  # no next deal
     (end,) = [e for e in received_events(olive) if e["type"] == "match_end"]
-    assert end["winner"] == 0 and end["sets_won"] == [1, 0] and end["number"] == 1
+    assert end["winner"] == winner and end["sets_won"] == sets_won and end["number"] == 1
     record = await DealRecord.objects.filter(game=game).order_by("-number").afirst()
-    assert record is not None and record.summary["match_winner"] == 0
+    assert record is not None and record.summary["match_winner"] == winner
     assert record.match_no == 1
     await farid.until(_over)
 
