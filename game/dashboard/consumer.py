@@ -71,14 +71,22 @@ class DashboardConsumer(InboxConsumer):
             await self._follow()
 
     async def _follow(self) -> None:
-        """Read the user's games, follow exactly those, and send each one's card."""
-        latest, here = await database_sync_to_async(_current)(self.scope["user"])
-        wanted = {s.game_id: s for s in latest}
-        for game_id in set(self.games) - set(wanted):
-            hub.leave(game_id, self)
-        for game_id in set(wanted) - set(self.games):
-            await hub.join(game_id, self)
-        self.games = wanted
+        """Read the user's games, follow exactly those, and send each one's card.
+
+        A change made to a game between reading it and joining its hub reaches no one here,
+        so after joining a game the games are read again: every change is then either in
+        what was read or on its way through the hub."""
+        while True:
+            latest, here = await database_sync_to_async(_current)(self.scope["user"])
+            wanted = {s.game_id: s for s in latest}
+            for game_id in set(self.games) - set(wanted):
+                hub.leave(game_id, self)
+            joined = set(wanted) - set(self.games)
+            for game_id in joined:
+                await hub.join(game_id, self)
+            self.games = wanted
+            if not joined:
+                break
         for snapshot in latest:
             await self.send(text_data=summary.frame_for(snapshot, self.user_id))
             if snapshot.game_id in here:

@@ -11,6 +11,7 @@ from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 
 from accounts.models import User
+from game.dashboard import consumer
 from game.invite import join
 from game.models import Game
 from game.table.errors import CLOSE_FORBIDDEN
@@ -134,3 +135,30 @@ async def test_guests_get_no_dashboard(owner: User) -> None:
     board = Dashboard(await database_sync_to_async(setup)())
     await board.connect()
     assert await board.close_code() == CLOSE_FORBIDDEN
+
+
+async def test_a_change_between_the_first_read_and_the_follow_is_not_lost(
+    owner: User, monkeypatch: Any
+) -> None:
+    """The socket reads the games, then joins their hubs: a guest taking a seat in between
+    (a busy server) still reaches the card."""
+
+    def setup() -> Game:
+        Game.objects.filter(host=owner).delete()
+        return create_game(owner, "Open seat", [owner, None, "easy", "easy"])
+
+    game = await database_sync_to_async(setup)()
+    read = consumer._current
+    reads = 0
+
+    def read_then_change(user: User) -> Any:
+        nonlocal reads
+        reads += 1
+        current = read(user)
+        if reads == 1:
+            join.join_guest(Game.objects.get(pk=game.pk), "Mina", 1)
+        return current
+
+    monkeypatch.setattr(consumer, "_current", read_then_change)
+    board = await open_dashboard(owner)
+    await board.until(lambda b: "Mina" in b.cards.get(game.pk, {}).get("seats", []))
