@@ -210,12 +210,14 @@ def _wait_for_table_locks(transactional_db: None) -> Iterator[None]:
 
 
 @pytest.fixture(autouse=True)
-async def _close_connections_after() -> AsyncIterator[None]:
+async def _close_connections_after(_wait_for_table_locks: None) -> AsyncIterator[None]:
     """After each test, stop what the table left running (a next deal's timer, a bot's
     turn, a socket the test did not close) and wait for their database calls to end, so
     the flush between tests cannot deadlock with a late deal; then close the database
     connection of the thread that ran them (Django's async ORM leaves it open), so the
-    test database can be dropped."""
+    test database can be dropped. It asks for ``_wait_for_table_locks`` so that it is torn
+    down first: the tasks stop, then the wait for locks, then the flush (without it pytest
+    tore this down after the flush, and CI saw a late task lock a table the flush empties)."""
     yield
     await _stop_background_tasks()
     await loop_connection.close()
