@@ -22,6 +22,7 @@ from game.engine import Rules
 from game.models import DealRecord, Game, GameAction, Seat
 from game.table import seat_changes, service, store
 from game.table.deal_analysis import replay
+from game.table.deal_history import ANALYSED
 from game.table.seats import bot_name
 from game.table.store import create_game
 from game.table.wire import saved_match
@@ -256,17 +257,16 @@ def test_both_partners_asked_about_a_double_share_one_timer(
     assert seat_changes.time_out(game.pk, version, {asked[0]: {"type": "pass"}}) == []
 
 
-@pytest.mark.django_db(transaction=True)
-def test_the_deal_analysis_replays_a_decision_the_timer_played(
-    owner: User, players: list[User]
-) -> None:
-    for _ in range(20):  # a deal may be annulled as it is dealt: then another game
-        game = create_game(owner, "Timed", players, joined=True, turn_timer=30)
-        seat_changes.seats_changed(game.pk)  # everyone is there: the first deal
-        latest = store.current(game.pk)
-        if latest.match is not None and latest.match.round is not None:
-            break
-    timed: tuple[int, dict[str, Any]] | None = None
+Timed = tuple[int, dict[str, Any]]
+
+
+def _a_deal_with_a_timed_decision(owner: User, players: list[User]) -> tuple[Game, Timed | None]:
+    """A new game's first deal played to its end, its first real decision played by the
+    timer; the game and that decision (None when the deal was annulled as it was dealt)."""
+    game = create_game(owner, "Timed", players, joined=True, turn_timer=30)
+    seat_changes.seats_changed(game.pk)  # everyone is there: the first deal
+    latest = store.current(game.pk)
+    timed: Timed | None = None
     while latest.match is not None and latest.match.round is not None:
         seat = latest.match.turn()[0]
         legal = latest.match.legal_actions(seat)
@@ -284,8 +284,22 @@ def test_the_deal_analysis_replays_a_decision_the_timer_played(
             assert holder.user_id is not None
             service.act(game.pk, holder.user_id, action, latest.version)
         latest = store.current(game.pk)
-    assert timed is not None
-    number = DealRecord.objects.get(game=game).number
+    return game, timed
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_deal_analysis_replays_a_decision_the_timer_played(
+    owner: User, players: list[User]
+) -> None:
+    # Only a scored deal is analysed; the shuffle is random and a deal may be annulled (as it
+    # is dealt, or later: a team without trump, trump never shown): then another game.
+    for _ in range(20):
+        game, timed = _a_deal_with_a_timed_decision(owner, players)
+        record = DealRecord.objects.filter(game=game).first()
+        if timed is not None and record is not None and record.outcome in ANALYSED:
+            break
+    assert timed is not None and record is not None
+    number = record.number
 
     job = store.claim_analysis(game.pk, number, now=0.0, stale_after=60.0)
 
