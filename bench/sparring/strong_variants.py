@@ -18,7 +18,10 @@ takes the three levers with a gain short of clear together: strong-v2's calibrat
 the play read as ``strong-infer`` reads it, and the opponents' calls read as either bidder.
 ``choose_trump_simulated`` (level ``strong-trump``) is ``strong`` choosing its trump by
 simulation (``calls.choose_trump``: the suit that makes the call in most solved sampled
-deals, a tie to the rule-based choice) and nothing else.
+deals, a tie to the rule-based choice) and nothing else. ``choose_tempered`` (level
+``strong-temper``) is ``strong`` with each sampled deal's weight from the play reading
+raised to the power ``TEMPER``: the reading counts, but a few deals that explain the play
+best no longer outweigh all the others.
 """
 
 from __future__ import annotations
@@ -26,8 +29,9 @@ from __future__ import annotations
 from bench.sparring.bidding import choose_bid
 from bench.sparring.calls import choose_call, choose_trump
 from bench.sparring.play_inference import weighing
-from game.bots import rule_based
+from game.bots import play_reading, rule_based
 from game.bots.decision import Decision, Player
+from game.bots.play_reading import Weighing
 from game.bots.solver import strong
 from game.bots.solver.search import Search, choose_card
 from game.bots.solver.strong import phase
@@ -35,6 +39,16 @@ from game.engine.moves import MARRIAGE, Move
 
 EARLY_SEARCH = Search(early=True)  # strong-v2's card search
 INFER_SEARCH = Search(early=False, weighing=weighing)  # strong's, the play read by rule
+TEMPER = 0.5  # strong-temper: the power of each sampled deal's weight
+
+
+def tempered_weighing(decision: Decision) -> Weighing:
+    """The play reading's weight of each sampled deal, raised to the power ``TEMPER``."""
+    weigh = play_reading.weighing(decision)
+    return lambda sample: weigh(sample) ** TEMPER
+
+
+TEMPERED_SEARCH = Search(early=False, weighing=tempered_weighing)
 
 
 def choose_v2(decision: Decision) -> Move:
@@ -99,3 +113,12 @@ def choose_trump_simulated(decision: Decision) -> Move:
     if phase(decision) == "trump" and len(decision.moves) > 1:
         return choose_trump(decision, prefer=rule_based.choose(decision))
     return strong.choose(decision)
+
+
+def choose_tempered(decision: Decision) -> Move:
+    """The strong level's move, its play reading tempered (strong-temper)."""
+    if MARRIAGE in decision.moves:
+        return MARRIAGE
+    if phase(decision) == "play":
+        return choose_card(decision, TEMPERED_SEARCH)
+    return rule_based.choose(decision)
