@@ -26,6 +26,8 @@ best no longer outweigh all the others.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from bench.sparring.bidding import choose_bid
 from bench.sparring.calls import choose_call, choose_trump
 from bench.sparring.play_inference import weighing
@@ -92,13 +94,21 @@ def choose_calibrated(decision: Decision) -> Move:
     return strong.choose(decision)
 
 
-def choose_inferring(decision: Decision) -> Move:
-    """The strong level's move, its sampled deals weighed by the play read by rule."""
-    if MARRIAGE in decision.moves:
-        return MARRIAGE
-    if phase(decision) == "play":
-        return choose_card(decision, INFER_SEARCH)
-    return rule_based.choose(decision)
+def searching(search: Search) -> Callable[[Decision], Move]:
+    """The strong level, its cards chosen by ``search``."""
+
+    def choose(decision: Decision) -> Move:
+        if MARRIAGE in decision.moves:
+            return MARRIAGE
+        if phase(decision) == "play":
+            return choose_card(decision, search)
+        return rule_based.choose(decision)
+
+    return choose
+
+
+choose_inferring = searching(INFER_SEARCH)  # its sampled deals weighed by the play read by rule
+choose_tempered = searching(TEMPERED_SEARCH)  # its play reading tempered (strong-temper)
 
 
 def choose_combined(decision: Decision) -> Move:
@@ -113,12 +123,3 @@ def choose_trump_simulated(decision: Decision) -> Move:
     if phase(decision) == "trump" and len(decision.moves) > 1:
         return choose_trump(decision, prefer=rule_based.choose(decision))
     return strong.choose(decision)
-
-
-def choose_tempered(decision: Decision) -> Move:
-    """The strong level's move, its play reading tempered (strong-temper)."""
-    if MARRIAGE in decision.moves:
-        return MARRIAGE
-    if phase(decision) == "play":
-        return choose_card(decision, TEMPERED_SEARCH)
-    return rule_based.choose(decision)
