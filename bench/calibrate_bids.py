@@ -1,4 +1,4 @@
-"""Calibrates the strong-v2 level's bids (bench/sparring/bidding.py) by simulation.
+"""Calibrates the strong level's calls (game/bots/bidding.py) by simulation.
 
 For random decks, every seat in turn is made the bidder with the trump the rule-based
 player would pick from its first four cards; the whole deal is then solved (every
@@ -23,7 +23,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.sparring.bidding import FEATURES, LOWEST, features, make_chance
+from game.bots.bidding import FEATURES, LOWEST, features, make_chance
 from game.bots.rule_based import best_suit
 from game.bots.solver.position import POINT_SCALE, SolverPosition, solver
 from game.engine.cards import SUIT_MASK

@@ -4,7 +4,7 @@ None of them is offered by the site, and game.bots never imports this package.
 ``LEVELS`` holds the site's levels (game.bots.LEVELS) and these:
 
 ``random`` (any legal move), ``rule`` (the plain rule-based player, game/bots/rule_based.py),
-``strong-v2``, ``strong-sim``, ``strong-bold``, ``strong-shy``, ``strong-cb``,
+``strong-v2``, ``strong-sim``, ``strong-bold``, ``strong-shy``, ``strong-rb``,
 ``strong-infer``, ``strong-plus``, ``strong-trump`` and ``strong-temper`` (variants of
 ``strong``, strong_variants.py),
 ``strong-read``, ``strong-mix`` and ``strong-mix2`` (``strong`` reading the opponents' calls
@@ -52,7 +52,7 @@ LEVELS: dict[str, Player] = {
     "strong-sim": strong_variants.choose_simulated,
     "strong-bold": strong_variants.bid_offset(1),
     "strong-shy": strong_variants.bid_offset(-1),
-    "strong-cb": strong_variants.choose_calibrated,
+    "strong-rb": strong_variants.choose_rule_calls,
     "strong-infer": strong_variants.choose_inferring,
     "strong-am": alphamu.choose,
     "strong-read": strong.choose,

@@ -1,37 +1,37 @@
 """Two variants of the strong level kept to measure against it (docs/bots.md).
 
-``choose_v2`` (level ``strong-v2``): bids by expected game points (``bidding.py``, a
-hand evaluation calibrated on solved deals) and the first tricks searched without
-leaving the hard deals out (``EARLY_SEARCH``); in bench/bots.py it has so far played
-even with ``strong``. ``choose_simulated`` (level ``strong-sim``) judges every call by
-simulation over a few solved sampled deals (``calls.py``); it lost game points to
-``strong`` under the reduced rules (it passes too many hands). Two levers on the
-auction (docs/bots.md, "Levers against the recalibrated imitation"): ``bid_offset(n)``
-(levels ``strong-bold``, n = 1, and ``strong-shy``, n = -1) calls up to ``n`` points
-above the rule-based hand limit, and ``choose_calibrated`` (level ``strong-cb``) is
-``strong`` with strong-v2's calibrated bids (expected game points of calling against
-passing, from solved deals). ``choose_inferring`` (level ``strong-infer``) is ``strong``
-with each solved deal weighed by how well the rule-based player explains the cards the
-other seats played in it (``play_inference.py``). ``choose_combined`` (level
-``strong-plus``, with the auction read as ``strong-mix`` reads it, bench/sparring/__init__.py)
-takes the three levers with a gain short of clear together: strong-v2's calibrated bids,
-the play read as ``strong-infer`` reads it, and the opponents' calls read as either bidder.
-``choose_trump_simulated`` (level ``strong-trump``) is ``strong`` choosing its trump by
-simulation (``calls.choose_trump``: the suit that makes the call in most solved sampled
-deals, a tie to the rule-based choice) and nothing else. ``choose_tempered`` (level
-``strong-temper``) is ``strong`` with each sampled deal's weight from the play reading
-raised to the power ``TEMPER``: the reading counts, but a few deals that explain the play
-best no longer outweigh all the others.
+``choose_v2`` (level ``strong-v2``): bids by expected game points (game/bots/bidding.py, a
+hand evaluation calibrated on solved deals, the strong level's calls since they were
+measured as ``strong-cb``) and the first tricks searched without leaving the hard deals out
+(``EARLY_SEARCH``); in bench/bots.py it has so far played even with ``strong``.
+``choose_simulated`` (level ``strong-sim``) judges every call by simulation over a few
+solved sampled deals (``calls.py``); it lost game points to ``strong`` under the reduced
+rules (it passes too many hands). Two levers on the auction (docs/bots.md, "Levers against
+the recalibrated imitation"): ``bid_offset(n)`` (levels ``strong-bold``, n = 1, and
+``strong-shy``, n = -1) calls up to ``n`` points above the rule-based hand limit, and
+``choose_rule_calls`` (level ``strong-rb``) is ``strong`` with the rule-based player's
+calls, as ``strong`` called before it took the calibrated bids (``strong-cb``,
+docs/bots.md). ``choose_inferring`` (level ``strong-infer``) is ``strong`` with each solved
+deal weighed by how well the rule-based player explains the cards the other seats played in
+it (``play_inference.py``). ``choose_combined`` (level ``strong-plus``, with the auction
+read as ``strong-mix`` reads it, bench/sparring/__init__.py) takes the three levers with a
+gain short of clear together: strong-v2's calibrated bids, the play read as ``strong-infer``
+reads it, and the opponents' calls read as either bidder. ``choose_trump_simulated`` (level
+``strong-trump``) is ``strong`` choosing its trump by simulation (``calls.choose_trump``:
+the suit that makes the call in most solved sampled deals, a tie to the rule-based choice)
+and nothing else. ``choose_tempered`` (level ``strong-temper``) is ``strong`` with each
+sampled deal's weight from the play reading raised to the power ``TEMPER``: the reading
+counts, but a few deals that explain the play best no longer outweigh all the others.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from bench.sparring.bidding import choose_bid
 from bench.sparring.calls import choose_call, choose_trump
 from bench.sparring.play_inference import weighing
 from game.bots import play_reading, rule_based
+from game.bots.bidding import choose_bid
 from game.bots.decision import Decision, Player
 from game.bots.play_reading import Weighing
 from game.bots.solver import strong
@@ -87,10 +87,10 @@ def bid_offset(offset: int) -> Player:
     return choose
 
 
-def choose_calibrated(decision: Decision) -> Move:
-    """The strong level's move, with strong-v2's calibrated bids."""
+def choose_rule_calls(decision: Decision) -> Move:
+    """The strong level's move, with the rule-based player's calls (strong-rb)."""
     if phase(decision) == "bidding":
-        return choose_bid(decision)
+        return rule_based.choose(decision)
     return strong.choose(decision)
 
 

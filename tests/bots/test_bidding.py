@@ -1,10 +1,12 @@
-"""The strong-v2 level's bids: a calibrated make chance weighed against what passing leaves."""
+"""The strong level's calls: a calibrated make chance weighed against what passing leaves."""
 
 from __future__ import annotations
 
+import pytest
+
 from bench.sparring import REDUCED, choose_action
-from bench.sparring.bidding import DEFENCE, features, make_chance, worth_calling
-from game.engine import Match
+from game.bots.bidding import DEFENCE, features, make_chance, worth_calling
+from game.engine import Match, Rules
 from game.engine.cards import CODES
 
 
@@ -15,21 +17,35 @@ def mask(*codes: str) -> int:
     return out
 
 
-def second_call(four: list[str]) -> dict | None:
-    """The strong-v2 level's call as the second hand holding ``four`` first, after the
-    first hand (holding the ace of spades and three small cards) passed."""
-    first = ["AS", "7H", "8H", "QH"]
+def second_call(four: list[str], rules: Rules, level: str = "strong") -> dict | None:
+    """The ``level``'s call as the second hand holding ``four`` first, after the first
+    hand (holding the ace of spades and three small spades) passed."""
+    first = ["AS", "7S", "8S", "QS"]
     rest = [c for c in CODES if c not in four and c not in first]
-    m = Match(REDUCED, dealer=3, seed=1)  # seat 0 is the first hand
+    m = Match(rules, dealer=3, seed=1)  # seat 0 is the first hand
     history = m.deal(first + four + rest)
     history += m.apply(0, {"type": "pass"})
     assert m.turn() == [1]
-    return choose_action(REDUCED, 1, m.view(1), history, level="strong-v2", seed=3)
+    return choose_action(rules, 1, m.view(1), history, level=level, seed=3)
 
 
-def test_it_calls_with_the_top_trumps_and_passes_with_small_cards() -> None:
-    assert second_call(["JD", "9D", "AD", "TD"]) == {"type": "bid", "value": 16}
-    assert second_call(["7C", "8D", "7S", "TD"]) == {"type": "pass"}
+@pytest.mark.parametrize("rules", [REDUCED, Rules()], ids=["reduced", "default"])
+def test_it_calls_with_the_top_trumps_and_passes_with_small_cards(rules: Rules) -> None:
+    assert second_call(["JD", "9D", "AD", "TD"], rules) == {"type": "bid", "value": rules.min_bid}
+    assert second_call(["7C", "8D", "7H", "TD"], rules) == {"type": "pass"}
+
+
+@pytest.mark.parametrize(
+    ("four", "strong", "rule"),
+    [(["7C", "JS", "8D", "7D"], "bid", "pass"), (["JD", "9C", "TS", "QH"], "pass", "bid")],
+)
+def test_its_calls_are_the_models_not_the_rule_based_worth(
+    four: list[str], strong: str, rule: str
+) -> None:
+    """Where the calibrated model and the rule-based worth disagree, the strong level
+    follows the model (either way)."""
+    assert second_call(four, REDUCED)["type"] == strong  # type: ignore[index]
+    assert second_call(four, REDUCED, level="rule")["type"] == rule  # type: ignore[index]
 
 
 def test_it_rates_better_cards_leading_and_lower_calls_likelier_to_make() -> None:

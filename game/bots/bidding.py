@@ -1,4 +1,5 @@
-"""The strong-v2 level's bids: the expected game points of calling against those of passing.
+"""The strong level's calls: the expected game points of calling against those of passing
+(first played as the sparring levels ``strong-v2`` and ``strong-cb``, docs/bots.md).
 
 ``make_chance`` is the chance that the seat's team, as the bidder with the trump the
 rule-based player picks from the first four cards, takes at least ``v`` card points.
