@@ -129,7 +129,9 @@ async def test_it_sends_a_newcomer_the_recent_history_for_the_log(
     ]
     watcher = await open_table(friend)
     history = [(version, events) for version, events in watcher.state["history"]]
-    assert history[-len(seen):] == seen
+    # The log's history may start later (a deal annulled as it was dealt ends its deal).
+    shared = min(len(history), len(seen))
+    assert shared > 0 and history[-shared:] == seen[-shared:]
     assert all(a < b for (a, _), (b, _) in itertools.pairwise(history))
     assert any(event["type"] == "bid" for _, events in history for event in events)
 
