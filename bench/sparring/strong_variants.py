@@ -95,27 +95,21 @@ def choose_rule_calls(decision: Decision) -> Move:
 
 
 def searching(search: Search) -> Callable[[Decision], Move]:
-    """The strong level, its cards chosen by ``search``."""
+    """The strong level, its cards chosen by ``search`` (everything else as ``strong``)."""
 
     def choose(decision: Decision) -> Move:
-        if MARRIAGE in decision.moves:
-            return MARRIAGE
-        if phase(decision) == "play":
+        if MARRIAGE not in decision.moves and phase(decision) == "play":
             return choose_card(decision, search)
-        return rule_based.choose(decision)
+        return strong.choose(decision)
 
     return choose
 
 
 choose_inferring = searching(INFER_SEARCH)  # its sampled deals weighed by the play read by rule
 choose_tempered = searching(TEMPERED_SEARCH)  # its play reading tempered (strong-temper)
-
-
-def choose_combined(decision: Decision) -> Move:
-    """The strong level's move, with strong-v2's bids and the play read (strong-plus)."""
-    if phase(decision) == "bidding":
-        return choose_bid(decision)
-    return choose_inferring(decision)
+# strong-plus: strong's calibrated calls and the play read by rule (its reading of the calls
+# is set in bench/sparring/__init__.py)
+choose_combined = choose_inferring
 
 
 def choose_trump_simulated(decision: Decision) -> Move:
