@@ -8,7 +8,8 @@ None of them is offered by the site, and game.bots never imports this package.
 ``strong-infer``, ``strong-plus``, ``strong-trump`` and ``strong-temper`` (variants of
 ``strong``, strong_variants.py),
 ``strong-read``, ``strong-mix`` and ``strong-mix2`` (``strong`` reading the opponents' calls
-as the public bot makes them, bot_reading.py), ``strong-am`` (``strong``
+as the public bot makes them, bot_reading.py), ``strong-pm`` (``strong`` reading its
+partner's calls as the strong level makes them, partner_reading.py), ``strong-am`` (``strong``
 with an αμ search in the endgame, alphamu.py), ``rollout``
 (the earlier strong: PIMC with rule-based rollouts, pimc.py), ``ismcts`` and ``ismcts-old``
 (players like the public C++ IS-MCTS bot's latest and older versions, ismcts/, with a
@@ -28,7 +29,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from bench.sparring import alphamu, bot_reading, pimc, random_player, strong_variants
+from bench.sparring import (
+    alphamu,
+    bot_reading,
+    partner_reading,
+    pimc,
+    random_player,
+    strong_variants,
+)
 from bench.sparring.ismcts import player as ismcts
 from game.bots import LEVELS as SITE_LEVELS
 from game.bots import rule_based
@@ -58,6 +66,7 @@ LEVELS: dict[str, Player] = {
     "strong-read": strong.choose,
     "strong-mix": strong.choose,
     "strong-mix2": strong.choose,
+    "strong-pm": strong.choose,
     "strong-plus": strong_variants.choose_combined,
     "strong-trump": strong_variants.choose_trump_simulated,
     "strong-temper": strong_variants.choose_tempered,
@@ -72,6 +81,7 @@ WEIGHS: dict[str, Weigh] = {
     "strong-mix": bot_reading.mixed_weight,
     "strong-mix2": bot_reading.mixed_weight,
     "strong-plus": bot_reading.mixed_weight,
+    "strong-pm": partner_reading.partner_weight,
 }
 TRUMP_ODDS: dict[str, TrumpOdds] = {"strong-mix2": bot_reading.mixed_trump_odds}
 
