@@ -248,3 +248,55 @@ def test_it_thinks_by_the_clock_as_the_cpp_bot_does() -> None:
         assert action is not None
         history += m.apply(seat, action)
     assert took and min(took) > 0.04
+
+
+def ask_visits(asks: int) -> dict[int, int]:
+    """Root visits of seat 0 (the bidder, trump hearts hidden, 12 of 18 points, two cards
+    left) to a trick of clubs it cannot follow, with ``asks`` the search's asks argument."""
+    hands = (mask("JH", "7S"), mask("8D"), mask("QD"), mask("9D"))
+    _, _, visits = search(
+        hands,
+        (0, 0, 0, 0),
+        0,
+        (0, 0, 0, 0),
+        [(1, INDEX["AC"]), (2, INDEX["KC"]), (3, INDEX["TC"])],
+        0,
+        (12, 0),
+        6,
+        -1,
+        -1,
+        0,
+        18,
+        False,
+        False,
+        True,
+        hands[0],
+        2000,
+        0.0,
+        7,
+        0.7,
+        asks,
+    )
+    return dict(visits)
+
+
+def test_asking_for_trump_is_a_move_of_its_search_in_the_later_model() -> None:
+    """Only asking now (then trumping with the JH) takes the 5 points of this trick and the
+    last one: a discard lets the opponents take it, and the JH's 5 in the last trick leave
+    the bidder's team one short. Without asks in the model the ask is never a move."""
+    hearts = INDEX["JH"] >> 3
+    for asks in (hearts, -1):
+        visits = ask_visits(asks)
+        assert max(visits, key=visits.__getitem__) == 32, visits
+    assert 32 not in ask_visits(-2)
+
+
+def test_a_seat_that_can_follow_has_no_ask() -> None:
+    hearts = INDEX["JH"] >> 3
+    hands = (mask("JH", "7S"), mask("8D"), mask("QD"), mask("9D"))
+    _, _, visits = search(
+        hands, (0, 0, 0, 0), 0, (0, 0, 0, 0),
+        [(1, INDEX["AS"]), (2, INDEX["KC"]), (3, INDEX["TC"])],
+        0, (12, 0), 6, -1, -1, 0, 18, False, False, True, mask("7S"), 500, 0.0, 7, 0.7, hearts,
+    )  # fmt: skip
+    assert set(dict(visits)) == {INDEX["7S"]}

@@ -19,6 +19,13 @@
  * trump once trump is shown, else to the highest card of the led suit; the last
  * trick may carry one extra point.
  *
+ * With ``asks`` (not -2), a model read from a later version's header (its move is a card
+ * or a request for trump): a seat that cannot follow while trump is hidden may also ask,
+ * as a move of the tree and of the random playouts, which shows the trump of that
+ * determinization (``asks`` itself when the searcher knows it, else the suit the bidder
+ * holds most of in the deal drawn, a tie broken at random); the searching seat asks only
+ * when the tree finds it best.
+ *
  * With ``older``, the bot's older version: no 0.5 (the contract decides a deal with
  * trump never shown too) and its follow rules: before trump is shown a seat must
  * beat, with a card of the led suit, the highest rank in the trick if it can; once
@@ -37,6 +44,8 @@
 #include <time.h>
 
 #define MAX_REDRAWS 100
+#define ASK 32 /* the move that asks for trump (the cards are 0-31) */
+#define NO_ASKS -2
 
 static const int RANK_POINTS[8] = {3, 2, 1, 1, 0, 0, 0, 0};
 
@@ -50,6 +59,7 @@ typedef struct {
     int played;   /* tricks played */
     int trump;    /* the shown trump suit, -1 while hidden */
     int revealer; /* the seat that asked for trump in the current trick, or -1 */
+    int hidden;   /* the trump an ask shows in this determinization */
 } Deal;
 
 typedef struct {
@@ -58,6 +68,7 @@ typedef struct {
     int last_bonus;
     int older;       /* the bot's older version's follow rules */
     int half_hidden; /* a deal ending with trump never shown scores 0.5 */
+    int asks;        /* NO_ASKS, or asks are moves: the trump the searcher knows, -1 none */
 } Contract;
 
 typedef struct {
@@ -92,6 +103,12 @@ static inline int nth_bit(uint32_t m, int k) {
 
 static inline int random_card(uint64_t *rng, uint32_t m) {
     return nth_bit(m, below(rng, __builtin_popcount(m)));
+}
+
+static inline int random_move(uint64_t *rng, uint64_t m) {
+    int k = below(rng, __builtin_popcountll(m));
+    while (k--) m &= m - 1;
+    return __builtin_ctzll(m);
 }
 
 /* The cards the seat to play may play in the older version's model. */
@@ -179,6 +196,24 @@ static void play(Deal *d, const Contract *k, int card) {
     d->to_play = winner;
 }
 
+/* The moves of the seat to play: its legal cards, and the ask where the model has one. */
+static uint64_t moves_of(const Deal *d, const Contract *k) {
+    uint64_t moves = model_legal(d, k);
+    if (k->asks != NO_ASKS && d->trump < 0 && d->ntrick > 0 && d->played < 8 &&
+        !(d->hand[d->to_play] & suit_mask(d->tcard[0] >> 3)))
+        moves |= 1ull << ASK;
+    return moves;
+}
+
+static void play_move(Deal *d, const Contract *k, int move) {
+    if (move == ASK) {
+        d->trump = d->hidden;
+        d->revealer = d->to_play;
+        return;
+    }
+    play(d, k, move);
+}
+
 static double result(const Deal *d, const Contract *k, int player) {
     if (d->trump < 0 && k->half_hidden) return 0.5;
     int made = d->pts[k->bidder & 1] >= k->target;
@@ -215,8 +250,29 @@ static void determinize(const Info *info, Deal *d, uint64_t *rng) {
             }
             d->hand[s] = h;
         }
-        if (ok || attempt >= MAX_REDRAWS) return;
+        if (ok || attempt >= MAX_REDRAWS) break;
     }
+}
+
+/* The trump an ask shows in a determinization: known to the searcher, or the suit the
+ * bidder holds most of there (a tie broken at random). */
+static void draw_hidden(Deal *d, const Contract *k, uint64_t *rng) {
+    if (k->asks >= 0) {
+        d->hidden = k->asks;
+        return;
+    }
+    int most = -1, ties = 0, pick = 0;
+    for (int s = 0; s < 4; s++) {
+        int n = __builtin_popcount(d->hand[k->bidder] & suit_mask(s));
+        if (n > most) {
+            most = n;
+            ties = 1;
+            pick = s;
+        } else if (n == most && below(rng, ++ties) == 0) {
+            pick = s;
+        }
+    }
+    d->hidden = pick;
 }
 
 static int32_t add_node(Tree *t, int32_t parent, int move, int player) {
@@ -248,23 +304,24 @@ static int32_t add_node(Tree *t, int32_t parent, int move, int player) {
 }
 
 /* One iteration; returns 0 when memory ran out. */
-static int iterate(Tree *t, const Deal *root, uint32_t root_moves, const Info *info,
+static int iterate(Tree *t, const Deal *root, uint64_t root_moves, const Info *info,
                    const Contract *k, double c, uint64_t *rng) {
     Deal d = *root;
     determinize(info, &d, rng);
+    if (k->asks != NO_ASKS) draw_hidden(&d, k, rng);
     int32_t node = 0;
     for (;;) {
-        uint32_t moves = node == 0 ? root_moves : (d.played < 8 ? model_legal(&d, k) : 0);
+        uint64_t moves = node == 0 ? root_moves : (d.played < 8 ? moves_of(&d, k) : 0);
         if (!moves) break;
-        uint32_t tried = 0;
+        uint64_t tried = 0;
         for (int32_t ch = t->nodes[node].first; ch >= 0; ch = t->nodes[ch].next)
-            tried |= 1u << t->nodes[ch].move;
-        uint32_t untried = moves & ~tried;
+            tried |= 1ull << t->nodes[ch].move;
+        uint64_t untried = moves & ~tried;
         if (untried) {
-            int card = random_card(rng, untried);
-            int32_t child = add_node(t, node, card, d.to_play);
+            int move = random_move(rng, untried);
+            int32_t child = add_node(t, node, move, d.to_play);
             if (child < 0) return 0;
-            play(&d, k, card);
+            play_move(&d, k, move);
             node = child;
             break;
         }
@@ -272,7 +329,7 @@ static int iterate(Tree *t, const Deal *root, uint32_t root_moves, const Info *i
         double best_score = -1.0;
         for (int32_t ch = t->nodes[node].first; ch >= 0; ch = t->nodes[ch].next) {
             Node *n = &t->nodes[ch];
-            if (!(moves & (1u << n->move))) continue;
+            if (!(moves & (1ull << n->move))) continue;
             n->avail++;
             double score =
                 n->score / n->visits + c * sqrt(log((double)n->avail) / n->visits);
@@ -281,10 +338,10 @@ static int iterate(Tree *t, const Deal *root, uint32_t root_moves, const Info *i
                 best = ch;
             }
         }
-        play(&d, k, t->nodes[best].move);
+        play_move(&d, k, t->nodes[best].move);
         node = best;
     }
-    while (d.played < 8) play(&d, k, random_card(rng, model_legal(&d, k)));
+    while (d.played < 8) play_move(&d, k, random_move(rng, moves_of(&d, k)));
     for (; node >= 0; node = t->nodes[node].parent) {
         Node *n = &t->nodes[node];
         n->visits++;
@@ -320,14 +377,14 @@ static PyObject *mcts_search(PyObject *module, PyObject *args) {
     PyObject *known_obj, *slots_obj, *voids_obj, *trick_obj;
     unsigned long long unseen_mask, root_moves_ll, seed;
     int seat, played, trump, revealer, bidder, target, last_bonus, older, half_hidden;
-    int pts0, pts1;
+    int pts0, pts1, asks = NO_ASKS;
     Py_ssize_t iterations;
     double seconds, exploration;
     (void)module;
-    if (!PyArg_ParseTuple(args, "OOKOOi(ii)iiiiipppKndKd", &known_obj, &slots_obj, &unseen_mask,
+    if (!PyArg_ParseTuple(args, "OOKOOi(ii)iiiiipppKndKd|i", &known_obj, &slots_obj, &unseen_mask,
                           &voids_obj, &trick_obj, &seat, &pts0, &pts1, &played, &trump,
                           &revealer, &bidder, &target, &last_bonus, &older, &half_hidden,
-                          &root_moves_ll, &iterations, &seconds, &seed, &exploration))
+                          &root_moves_ll, &iterations, &seconds, &seed, &exploration, &asks))
         return NULL;
     Info info;
     uint32_t slots_u[4];
@@ -336,7 +393,7 @@ static PyObject *mcts_search(PyObject *module, PyObject *args) {
     if (parse_masks(voids_obj, info.voids, "voids") < 0) return NULL;
     if (seat < 0 || seat > 3 || bidder < 0 || bidder > 3 || trump < -1 || trump > 3 ||
         revealer < -1 || revealer > 3 || played < 0 || played > 7 || iterations < 0 ||
-        seconds < 0 || (iterations == 0 && seconds == 0)) {
+        seconds < 0 || (iterations == 0 && seconds == 0) || asks < NO_ASKS || asks > 3) {
         PyErr_SetString(PyExc_ValueError, "search arguments out of range");
         return NULL;
     }
@@ -411,12 +468,13 @@ static PyObject *mcts_search(PyObject *module, PyObject *args) {
     root.played = played;
     root.trump = trump;
     root.revealer = revealer;
-    Contract k = {bidder, target, last_bonus, older, half_hidden};
+    Contract k = {bidder, target, last_bonus, older, half_hidden, asks};
     /* The root's moves: the engine's legal cards the model allows too (else all of them). */
     Deal probe = root;
     probe.hand[seat] = info.known[seat];
     uint32_t model = model_legal(&probe, &k) & root_moves;
     if (model) root_moves = model;
+    uint64_t root_all = root_moves | (moves_of(&probe, &k) & (1ull << ASK));
 
     Tree t;
     t.cap = 1024;
@@ -430,7 +488,7 @@ static PyObject *mcts_search(PyObject *module, PyObject *args) {
     Py_BEGIN_ALLOW_THREADS;
     double deadline = seconds > 0 ? now_s() + seconds : 0.0;
     do {
-        ok = iterate(&t, &root, root_moves, &info, &k, exploration, &rng);
+        ok = iterate(&t, &root, root_all, &info, &k, exploration, &rng);
         done++;
     } while (ok && (iterations == 0 || done < iterations) && (deadline == 0.0 || now_s() < deadline));
     Py_END_ALLOW_THREADS;
@@ -460,8 +518,10 @@ static PyMethodDef mcts_methods[] = {
     {"search", mcts_search, METH_VARARGS,
      "search(known, slots, unseen, voids, trick, seat, points, tricks_played, trump, revealer,\n"
      "bidder, target, last_bonus, older, half_hidden, root_moves, iterations, seconds, seed,\n"
-     "exploration)\n"
+     "exploration, asks=-2)\n"
      "-> (card, iterations, [(card, visits), ...]): the root child visited most after\n"
+     "(card 32: the ask; asks -2: no asks in the model, -1: asks, trump unknown, 0-3:\n"
+     "asks, the trump the searcher knows)\n"
      "``iterations`` iterations or ``seconds`` of wall clock, whichever comes first\n"
      "(0 for no limit of that kind; at least one iteration is run)."},
     {NULL, NULL, 0, NULL},

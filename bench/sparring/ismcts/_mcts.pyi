@@ -21,4 +21,5 @@ def search(
     seconds: float,  # or after this much wall clock (0: no time limit)
     seed: int,
     exploration: float,
-) -> tuple[int, int, list[tuple[int, int]]]: ...
+    asks: int = -2,  # -2: nobody asks in the model; -1: asks, trump unknown; 0-3: the trump known
+) -> tuple[int, int, list[tuple[int, int]]]: ...  # card 32: the ask

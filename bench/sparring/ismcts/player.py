@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from bench.sparring.ismcts import calls
 from bench.sparring.ismcts._mcts import search
-from bench.sparring.ismcts.style import LATEST, OLDER, Style
+from bench.sparring.ismcts.style import ASKING, LATEST, OLDER, Style
 from game.bots import rule_based
 from game.bots.decision import Decision
 from game.engine.cards import INDEX
@@ -34,6 +34,8 @@ SAFETY = 0.95  # share of the budget the timed search uses (the rest: set-up)
 MOVE_US = 0.15
 FLOOR_US = 0.5
 MAX_ITERATIONS = 2_000_000
+ASK = 32  # the search's move that asks for trump (_mcts.c)
+NO_ASKS = -2  # the search's asks argument: nobody asks inside the search
 
 
 def iterations_for(budget_s: float, cards_left: int) -> int:
@@ -45,6 +47,11 @@ def iterations_for(budget_s: float, cards_left: int) -> int:
 def choose(decision: Decision) -> Move:
     """The ismcts level's move (the C++ bot's latest version)."""
     return decide(decision, LATEST)
+
+
+def choose_asking(decision: Decision) -> Move:
+    """The ismcts-ask level's move (``ismcts`` with the trump request a move of its search)."""
+    return decide(decision, ASKING)
 
 
 def choose_older(decision: Decision) -> Move:
@@ -88,7 +95,7 @@ def play(decision: Decision, style: Style) -> Move:
     model = hand if led < 0 or not follows else hand & (0xFF << (8 * led))
     if model.bit_count() == 1 and model & cards:
         return PLAYS[model.bit_length() - 1]
-    if SHOW_TRUMP in moves and led >= 0 and not follows:
+    if SHOW_TRUMP in moves and led >= 0 and not follows and not style.asks:
         return SHOW_TRUMP
     known = [belief.known[s] if s != seat else hand for s in range(4)]
     slots = list(belief.slots)
@@ -132,5 +139,6 @@ def play(decision: Decision, style: Style) -> Move:
         seconds,
         decision.rng.getrandbits(64),
         EXPLORATION,
+        belief.trump if style.asks else NO_ASKS,
     )
-    return PLAYS[card]
+    return SHOW_TRUMP if card == ASK else PLAYS[card]

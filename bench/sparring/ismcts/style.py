@@ -1,13 +1,15 @@
 """What sets the versions of the C++ bot apart (docs/bots.md, "The public IS-MCTS bot"):
 ``LATEST`` (level ``ismcts``) plays like the bot the held-out arena measured, ``OLDER``
-(level ``ismcts-old``) like its older version as read in abhigyan7/29, and ``AS_READ`` like
+(level ``ismcts-old``) like its older version as read in abhigyan7/29, ``AS_READ`` like
 its latest version exactly as read there (kept to compare: its calls stop at 17 and its
 card is random while trump is hidden, where the arena's bot called 18 and took the first
-trick as often as ``strong``)."""
+trick as often as ``strong``), and ``ASKING`` (level ``ismcts-ask``) like ``LATEST`` with
+the trump request a move of its search, as a later header of that code has it (its move
+is a card or a request for trump)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 
 @dataclass(frozen=True)
@@ -22,6 +24,7 @@ class Style:
     voids: bool  # deals respect the suits a seat has shown it lacks
     last_point: bool  # its model counts one point for the last trick
     iterations: int  # fixed iterations per card; 0: by the clock (player.py)
+    asks: bool = False  # whether to ask for trump is a move of its search (_mcts.c)
 
 
 LATEST = Style(
@@ -54,3 +57,4 @@ AS_READ = Style(
     last_point=True,
     iterations=0,
 )
+ASKING = replace(LATEST, asks=True, half_hidden=True)
