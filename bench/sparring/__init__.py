@@ -14,8 +14,7 @@ with an αμ search in the endgame, alphamu.py), ``rollout``
 (the earlier strong: PIMC with rule-based rollouts, pimc.py), ``ismcts`` and ``ismcts-old``
 (players like the public C++ IS-MCTS bot's latest and older versions, ismcts/, with a
 compiled core), ``ismcts-ask`` (``ismcts`` asking for trump only when its search finds
-it best) and ``ismcts-cask`` (the same with the ask part of a card's move).
-``choose_action`` is game.bots.choose_action over all of them.
+it best). ``choose_action`` is game.bots.choose_action over all of them.
 
 >>> from game.engine import Match, Rules
 >>> m = Match(Rules(), dealer=0, seed=7)
@@ -76,7 +75,6 @@ LEVELS: dict[str, Player] = {
     "ismcts": ismcts.choose,
     "ismcts-old": ismcts.choose_older,
     "ismcts-ask": ismcts.choose_asking,
-    "ismcts-cask": ismcts.choose_compound,
 }
 
 # Levels that read the auction, or guess a hidden trump, otherwise than game.bots does.

@@ -250,10 +250,9 @@ def test_it_thinks_by_the_clock_as_the_cpp_bot_does() -> None:
     assert took and min(took) > 0.04
 
 
-def ask_visits(asks: int, compound: bool = False) -> dict[int, int]:
+def ask_visits(asks: int) -> dict[int, int]:
     """Root visits of seat 0 (the bidder, trump hearts hidden, 12 of 18 points, two cards
-    left) to a trick of clubs it cannot follow, with ``asks`` and ``compound`` the search's
-    arguments."""
+    left) to a trick of clubs it cannot follow, with ``asks`` the search's asks argument."""
     hands = (mask("JH", "7S"), mask("8D"), mask("QD"), mask("9D"))
     _, _, visits = search(
         hands,
@@ -277,7 +276,6 @@ def ask_visits(asks: int, compound: bool = False) -> dict[int, int]:
         7,
         0.7,
         asks,
-        compound,
     )
     return dict(visits)
 
@@ -291,20 +289,6 @@ def test_asking_for_trump_is_a_move_of_its_search_in_the_later_model() -> None:
         visits = ask_visits(asks)
         assert max(visits, key=visits.__getitem__) == 32, visits
     assert 32 not in ask_visits(-2)
-
-
-def test_with_compound_moves_the_ask_comes_with_the_card_played_after_it() -> None:
-    """The same trick: the best move asks, then plays the JH (32 + its index); the moves
-    are the two discards and the asks followed by a card the asker may then play (only the
-    JH when the searcher knows trump is hearts)."""
-    hearts = INDEX["JH"] >> 3
-    jack, seven = INDEX["JH"], INDEX["7S"]
-    known = ask_visits(hearts, compound=True)
-    assert set(known) == {jack, seven, 32 + jack}
-    assert max(known, key=known.__getitem__) == 32 + jack, known
-    unknown = ask_visits(-1, compound=True)
-    assert set(unknown) <= {jack, seven, 32 + jack, 32 + seven} and 32 + jack in unknown
-    assert max(unknown, key=unknown.__getitem__) == 32 + jack, unknown
 
 
 def test_a_seat_that_can_follow_has_no_ask() -> None:

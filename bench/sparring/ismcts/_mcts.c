@@ -24,10 +24,7 @@
  * as a move of the tree and of the random playouts, which shows the trump of that
  * determinization (``asks`` itself when the searcher knows it, else the suit the bidder
  * holds most of in the deal drawn, a tie broken at random); the searching seat asks only
- * when the tree finds it best. With ``compound`` too, the request is part of the move, as
- * that header's ``CompoundMove`` (a card and whether to ask before it) has it: move 32 + c
- * asks, then plays card c (a card the asker may play once trump is shown), so a seat that
- * cannot follow has a move that asks for each card it might then play.
+ * when the tree finds it best.
  *
  * With ``older``, the bot's older version: no 0.5 (the contract decides a deal with
  * trump never shown too) and its follow rules: before trump is shown a seat must
@@ -72,7 +69,6 @@ typedef struct {
     int older;       /* the bot's older version's follow rules */
     int half_hidden; /* a deal ending with trump never shown scores 0.5 */
     int asks;        /* NO_ASKS, or asks are moves: the trump the searcher knows, -1 none */
-    int compound;    /* an ask is part of a move: 32 + c asks, then plays c */
 } Contract;
 
 typedef struct {
@@ -204,22 +200,16 @@ static void play(Deal *d, const Contract *k, int card) {
 static uint64_t moves_of(const Deal *d, const Contract *k) {
     uint64_t moves = model_legal(d, k);
     if (k->asks != NO_ASKS && d->trump < 0 && d->ntrick > 0 && d->played < 8 &&
-        !(d->hand[d->to_play] & suit_mask(d->tcard[0] >> 3))) {
-        if (!k->compound) return moves | 1ull << ASK;
-        Deal shown = *d;
-        shown.trump = d->hidden;
-        shown.revealer = d->to_play;
-        moves |= (uint64_t)model_legal(&shown, k) << 32;
-    }
+        !(d->hand[d->to_play] & suit_mask(d->tcard[0] >> 3)))
+        moves |= 1ull << ASK;
     return moves;
 }
 
 static void play_move(Deal *d, const Contract *k, int move) {
-    if (move >= ASK) {
+    if (move == ASK) {
         d->trump = d->hidden;
         d->revealer = d->to_play;
-        if (!k->compound) return;
-        move -= ASK;
+        return;
     }
     play(d, k, move);
 }
@@ -322,7 +312,6 @@ static int iterate(Tree *t, const Deal *root, uint64_t root_moves, const Info *i
     int32_t node = 0;
     for (;;) {
         uint64_t moves = node == 0 ? root_moves : (d.played < 8 ? moves_of(&d, k) : 0);
-        if (node == 0 && k->compound) moves |= moves_of(&d, k) & ~0xFFFFFFFFull;
         if (!moves) break;
         uint64_t tried = 0;
         for (int32_t ch = t->nodes[node].first; ch >= 0; ch = t->nodes[ch].next)
@@ -388,15 +377,14 @@ static PyObject *mcts_search(PyObject *module, PyObject *args) {
     PyObject *known_obj, *slots_obj, *voids_obj, *trick_obj;
     unsigned long long unseen_mask, root_moves_ll, seed;
     int seat, played, trump, revealer, bidder, target, last_bonus, older, half_hidden;
-    int pts0, pts1, asks = NO_ASKS, compound = 0;
+    int pts0, pts1, asks = NO_ASKS;
     Py_ssize_t iterations;
     double seconds, exploration;
     (void)module;
-    if (!PyArg_ParseTuple(args, "OOKOOi(ii)iiiiipppKndKd|ip", &known_obj, &slots_obj, &unseen_mask,
+    if (!PyArg_ParseTuple(args, "OOKOOi(ii)iiiiipppKndKd|i", &known_obj, &slots_obj, &unseen_mask,
                           &voids_obj, &trick_obj, &seat, &pts0, &pts1, &played, &trump,
                           &revealer, &bidder, &target, &last_bonus, &older, &half_hidden,
-                          &root_moves_ll, &iterations, &seconds, &seed, &exploration, &asks,
-                          &compound))
+                          &root_moves_ll, &iterations, &seconds, &seed, &exploration, &asks))
         return NULL;
     Info info;
     uint32_t slots_u[4];
@@ -480,13 +468,13 @@ static PyObject *mcts_search(PyObject *module, PyObject *args) {
     root.played = played;
     root.trump = trump;
     root.revealer = revealer;
-    Contract k = {bidder, target, last_bonus, older, half_hidden, asks, compound};
+    Contract k = {bidder, target, last_bonus, older, half_hidden, asks};
     /* The root's moves: the engine's legal cards the model allows too (else all of them). */
     Deal probe = root;
     probe.hand[seat] = info.known[seat];
     uint32_t model = model_legal(&probe, &k) & root_moves;
     if (model) root_moves = model;
-    uint64_t root_all = root_moves | (compound ? 0 : moves_of(&probe, &k) & (1ull << ASK));
+    uint64_t root_all = root_moves | (moves_of(&probe, &k) & (1ull << ASK));
 
     Tree t;
     t.cap = 1024;
@@ -530,10 +518,10 @@ static PyMethodDef mcts_methods[] = {
     {"search", mcts_search, METH_VARARGS,
      "search(known, slots, unseen, voids, trick, seat, points, tricks_played, trump, revealer,\n"
      "bidder, target, last_bonus, older, half_hidden, root_moves, iterations, seconds, seed,\n"
-     "exploration, asks=-2, compound=False)\n"
+     "exploration, asks=-2)\n"
      "-> (card, iterations, [(card, visits), ...]): the root child visited most after\n"
      "(card 32: the ask; asks -2: no asks in the model, -1: asks, trump unknown, 0-3:\n"
-     "asks, the trump the searcher knows; with compound, move 32 + c: ask, then play c)\n"
+     "asks, the trump the searcher knows)\n"
      "``iterations`` iterations or ``seconds`` of wall clock, whichever comes first\n"
      "(0 for no limit of that kind; at least one iteration is run)."},
     {NULL, NULL, 0, NULL},

@@ -22,5 +22,4 @@ def search(
     seed: int,
     exploration: float,
     asks: int = -2,  # -2: nobody asks in the model; -1: asks, trump unknown; 0-3: the trump known
-    compound: bool = False,  # an ask is part of a move: 32 + c asks, then plays c
-) -> tuple[int, int, list[tuple[int, int]]]: ...  # card 32: the ask (32 + c with compound)
+) -> tuple[int, int, list[tuple[int, int]]]: ...  # card 32: the ask

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from bench.sparring.ismcts import calls
 from bench.sparring.ismcts._mcts import search
-from bench.sparring.ismcts.style import ASKING, COMPOUND, LATEST, OLDER, Style
+from bench.sparring.ismcts.style import ASKING, LATEST, OLDER, Style
 from game.bots import rule_based
 from game.bots.decision import Decision
 from game.engine.cards import INDEX
@@ -34,7 +34,7 @@ SAFETY = 0.95  # share of the budget the timed search uses (the rest: set-up)
 MOVE_US = 0.15
 FLOOR_US = 0.5
 MAX_ITERATIONS = 2_000_000
-ASK = 32  # the search's move that asks for trump (_mcts.c; 32 + c: ask, then play c)
+ASK = 32  # the search's move that asks for trump (_mcts.c)
 NO_ASKS = -2  # the search's asks argument: nobody asks inside the search
 
 
@@ -52,11 +52,6 @@ def choose(decision: Decision) -> Move:
 def choose_asking(decision: Decision) -> Move:
     """The ismcts-ask level's move (``ismcts`` with the trump request a move of its search)."""
     return decide(decision, ASKING)
-
-
-def choose_compound(decision: Decision) -> Move:
-    """The ismcts-cask level's move (``ismcts-ask`` with the ask part of a card's move)."""
-    return decide(decision, COMPOUND)
 
 
 def choose_older(decision: Decision) -> Move:
@@ -144,7 +139,6 @@ def play(decision: Decision, style: Style) -> Move:
         seconds,
         decision.rng.getrandbits(64),
         EXPLORATION,
-        belief.trump if style.asks and SHOW_TRUMP in moves else NO_ASKS,
-        style.compound,
+        belief.trump if style.asks else NO_ASKS,
     )
-    return SHOW_TRUMP if card >= ASK else PLAYS[card]
+    return SHOW_TRUMP if card == ASK else PLAYS[card]

@@ -5,8 +5,7 @@ its latest version exactly as read there (kept to compare: its calls stop at 17 
 card is random while trump is hidden, where the arena's bot called 18 and took the first
 trick as often as ``strong``), and ``ASKING`` (level ``ismcts-ask``) like ``LATEST`` with
 the trump request a move of its search, as a later header of that code has it (its move
-is a card or a request for trump); ``COMPOUND`` (level ``ismcts-cask``) like ``ASKING``
-with that header's move exactly: a card, and whether to ask for trump before it."""
+is a card or a request for trump)."""
 
 from __future__ import annotations
 
@@ -26,7 +25,6 @@ class Style:
     last_point: bool  # its model counts one point for the last trick
     iterations: int  # fixed iterations per card; 0: by the clock (player.py)
     asks: bool = False  # whether to ask for trump is a move of its search (_mcts.c)
-    compound: bool = False  # with asks: the ask is part of a move, with the card after it
 
 
 LATEST = Style(
@@ -60,4 +58,3 @@ AS_READ = Style(
     iterations=0,
 )
 ASKING = replace(LATEST, asks=True, half_hidden=True)
-COMPOUND = replace(ASKING, compound=True)
