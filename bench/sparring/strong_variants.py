@@ -22,6 +22,9 @@ the suit that makes the call in most solved sampled deals, a tie to the rule-bas
 and nothing else. ``choose_tempered`` (level ``strong-temper``) is ``strong`` with each
 sampled deal's weight from the play reading raised to the power ``TEMPER``: the reading
 counts, but a few deals that explain the play best no longer outweigh all the others.
+``choose_modelled`` (level ``strong-model``) is ``strong`` valuing its cards, where it values
+them exactly, partly by the next opponent's card as a model of its play expects it
+(``opponent_model.py``).
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from bench.sparring.calls import choose_call, choose_trump
+from bench.sparring.opponent_model import MODEL_SEARCH
 from bench.sparring.play_inference import weighing
 from game.bots import play_reading, rule_based
 from game.bots.bidding import choose_bid
@@ -107,6 +111,7 @@ def searching(search: Search) -> Callable[[Decision], Move]:
 
 choose_inferring = searching(INFER_SEARCH)  # its sampled deals weighed by the play read by rule
 choose_tempered = searching(TEMPERED_SEARCH)  # its play reading tempered (strong-temper)
+choose_modelled = searching(MODEL_SEARCH)  # the next opponent's card from a model (strong-model)
 # strong-plus: strong's calibrated calls and the play read by rule (its reading of the calls
 # is set in bench/sparring/__init__.py)
 choose_combined = choose_inferring

@@ -62,15 +62,23 @@ NODES_PER_SECOND = 8_000_000  # unseeded: a deal may take the nodes of the time 
 MIN_NODES = 100_000  # ... but at least this many
 
 
+# The values of the seat's legal moves in one fully known deal, and the nodes searched:
+# (deal, seat, exact_from, early, node cap) -> (values or None if given up, nodes).
+CardValues = Callable[[Match, int, int, bool, int], tuple[dict[Move, float] | None, int]]
+
+
 @dataclass(frozen=True)
 class Search:
     """How the card search grades moves and caps the work of one sampled deal; with
     ``weighing``, each solved deal counts with the weight it gives the deal (the strong
-    level's reading of the play, ``play_reading.py``; other readings in bench/sparring/)."""
+    level's reading of the play, ``play_reading.py``; other readings in bench/sparring/);
+    with ``values``, another valuation of the moves in one deal than ``card_values``
+    (a sparring variant's, bench/sparring/)."""
 
     exact_from: int = EXACT_FROM
     early: bool = True
     weighing: Callable[[Decision], Weighing] | None = None
+    values: CardValues | None = None
 
 
 SEARCH = Search(early=False, weighing=play_reading.weighing)  # the strong level's search
@@ -134,6 +142,7 @@ def choose_card(decision: Decision, search: Search = SEARCH) -> Move:
     assert r is not None
     early = search.early and r.tricks_played < EARLY
     weigh = search.weighing(decision) if search.weighing is not None else None
+    valuing = search.values or card_values
     deals = work = 0
     while True:
         began = time.perf_counter()
@@ -146,7 +155,7 @@ def choose_card(decision: Decision, search: Search = SEARCH) -> Move:
                 rate = work / spent if deals and spent > 0 else NODES_PER_SECOND
                 left = int((deadline - began) * rate)
             cap = max(MIN_NODES, min(EARLY_NODES, left))
-        values, nodes = card_values(sample, decision.seat, search.exact_from, search.early, cap)
+        values, nodes = valuing(sample, decision.seat, search.exact_from, search.early, cap)
         if values is not None:
             add(totals, values, 1.0 if weigh is None else weigh(sample))
         deals += 1
