@@ -5,8 +5,8 @@ None of them is offered by the site, and game.bots never imports this package.
 
 ``random`` (any legal move), ``rule`` (the plain rule-based player, game/bots/rule_based.py),
 ``strong-v2``, ``strong-sim``, ``strong-bold``, ``strong-shy``, ``strong-rb``,
-``strong-infer``, ``strong-plus``, ``strong-trump``, ``strong-temper`` and ``strong-model``
-(variants of ``strong``, strong_variants.py),
+``strong-infer``, ``strong-plus``, ``strong-trump``, ``strong-temper``, ``strong-model`` and
+``strong-open`` (variants of ``strong``, strong_variants.py),
 ``strong-read``, ``strong-mix`` and ``strong-mix2`` (``strong`` reading the opponents' calls
 as the public bot makes them, bot_reading.py), ``strong-pm`` (``strong`` reading its
 partner's calls as the strong level makes them, partner_reading.py), ``strong-am`` (``strong``
@@ -72,6 +72,7 @@ LEVELS: dict[str, Player] = {
     "strong-trump": strong_variants.choose_trump_simulated,
     "strong-temper": strong_variants.choose_tempered,
     "strong-model": strong_variants.choose_modelled,
+    "strong-open": strong_variants.choose_open_bids,
     "rollout": pimc.choose,
     "ismcts": ismcts.choose,
     "ismcts-old": ismcts.choose_older,

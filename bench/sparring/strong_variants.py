@@ -22,6 +22,10 @@ the suit that makes the call in most solved sampled deals, a tie to the rule-bas
 and nothing else. ``choose_tempered`` (level ``strong-temper``) is ``strong`` with each
 sampled deal's weight from the play reading raised to the power ``TEMPER``: the reading
 counts, but a few deals that explain the play best no longer outweigh all the others.
+``choose_open_bids`` (level ``strong-open``) is ``strong`` reading an opponent's call at the
+lowest value as four cards of any kind (``OPEN_STYLE``: no edge for strength) when it weighs
+calling over it, as the public bot's opening 16 is (its first seat calls 16 whatever it
+holds); every other call it reads as ``strong`` does.
 ``choose_modelled`` (level ``strong-model``) is ``strong`` valuing its cards, where it values
 them exactly, partly by the next opponent's card as a model of its play expects it
 (``opponent_model.py``).
@@ -29,13 +33,14 @@ them exactly, partly by the next opponent's card as a model of its play expects 
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 
 from bench.sparring.calls import choose_call, choose_trump
 from bench.sparring.opponent_model import MODEL_SEARCH
 from bench.sparring.play_inference import weighing
 from game.bots import play_reading, rule_based
-from game.bots.bidding import choose_bid
+from game.bots.bidding import STYLE, choose_bid
 from game.bots.decision import Decision, Player
 from game.bots.play_reading import Weighing
 from game.bots.solver import strong
@@ -44,6 +49,7 @@ from game.bots.solver.strong import phase
 from game.engine.moves import MARRIAGE, Move
 
 EARLY_SEARCH = Search(early=True)  # strong-v2's card search
+OPEN_STYLE = dataclasses.replace(STYLE, edge=0.0)  # strong-open: a lowest call shows nothing
 INFER_SEARCH = Search(early=False, weighing=weighing)  # strong's, the play read by rule
 TEMPER = 0.5  # strong-temper: the power of each sampled deal's weight
 
@@ -115,6 +121,16 @@ choose_modelled = searching(MODEL_SEARCH)  # the next opponent's card from a mod
 # strong-plus: strong's calibrated calls and the play read by rule (its reading of the calls
 # is set in bench/sparring/__init__.py)
 choose_combined = choose_inferring
+
+
+def choose_open_bids(decision: Decision) -> Move:
+    """The strong level's move, an opponent's lowest call read as any four cards (strong-open)."""
+    if phase(decision) == "bidding" and MARRIAGE not in decision.moves:
+        auction = decision.position().auction
+        held = auction.high_seat >= 0 and auction.high_seat % 2 != decision.seat % 2
+        if held and auction.high == auction.min_bid:
+            return choose_bid(decision, OPEN_STYLE)
+    return strong.choose(decision)
 
 
 def choose_trump_simulated(decision: Decision) -> Move:

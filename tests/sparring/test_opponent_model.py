@@ -100,3 +100,27 @@ def test_values_rise_above_best_play_only_by_the_models_expectation(
                 raised += mixed[move] > plain[move] + 1e-9
             assert set(mixed) == set(plain)
     assert raised > 0
+
+
+def test_strong_open_contests_a_lowest_call_less_often_than_strong() -> None:
+    """Over an opponent's opening 16, strong-open passes some hands strong calls on, and
+    never calls where strong passes."""
+    passed_more = 0
+    for seed in range(40):
+        m = Match(REDUCED, dealer=seed % 4, seed=seed)
+        history = m.deal()
+        if not m.turn():  # annulled as dealt
+            continue
+        opener = m.turn()[0]
+        history += m.apply(opener, {"type": "bid", "value": 16})
+        seat = m.turn()[0]
+        if seat % 2 == opener % 2:
+            continue
+        view = m.view(seat)
+        plain = choose_action(m.rules, seat, view, history, level="strong", seed=seed)
+        shown = choose_action(m.rules, seat, view, history, level="strong-open", seed=seed)
+        assert shown in m.legal_actions(seat)
+        if plain != shown:
+            assert shown == {"type": "pass"}
+            passed_more += 1
+    assert passed_more > 0
