@@ -1,6 +1,7 @@
 """strong-model (bench/sparring/opponent_model.py): legal cards to the end of seeded deals,
 the position after a card solved consistently with the card's own value, and values that
-only rise above best play by the model's expectation."""
+only rise above best play by the model's expectation; and strong-open (strong_variants.py),
+which passes over an opponent's lowest call more often than strong and never less."""
 
 from __future__ import annotations
 
