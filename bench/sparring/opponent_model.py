@@ -20,8 +20,16 @@ import dataclasses
 from game.bots import play_reading
 from game.bots.position import Position
 from game.bots.solver.position import SolverPosition, engine_move, position, solver
-from game.bots.solver.search import EXACT_FROM, MAX_NODES, WINDOW, Search, card_values, graded
-from game.engine.cards import SUIT_MASK, cards_in, suit_of, team_of
+from game.bots.solver.search import (
+    EXACT_FROM,
+    MAX_NODES,
+    WINDOW,
+    Search,
+    card_values,
+    graded,
+    side_sign,
+)
+from game.engine.cards import SUIT_MASK, cards_in, next_seat, suit_of
 from game.engine.match import Match
 from game.engine.moves import PLAYS, Move
 
@@ -44,8 +52,8 @@ def modelled_values(
         return values, nodes
     if base.asker >= 0:
         return values, nodes
-    sign = 1 if team_of(seat) == team_of(base.bidder) else -1
-    nxt = (seat + 1) % 4
+    sign = side_sign(seat, base.bidder)
+    nxt = next_seat(seat)
     mixed = dict(values)
     for move in values:
         if move[0] != "play":
@@ -75,7 +83,7 @@ def after_card(base: SolverPosition, seat: int, card: int) -> SolverPosition:
         base,
         hands=(hands[0], hands[1], hands[2], hands[3]),
         trick=[*base.trick, (seat, card)],
-        to_play=(seat + 1) % 4,
+        to_play=next_seat(seat),
     )
 
 

@@ -46,6 +46,7 @@ from game.bots.play_reading import Weighing
 from game.bots.solver import strong
 from game.bots.solver.search import Search, choose_card
 from game.bots.solver.strong import phase
+from game.engine.cards import team_of
 from game.engine.moves import MARRIAGE, Move
 
 EARLY_SEARCH = Search(early=True)  # strong-v2's card search
@@ -127,7 +128,7 @@ def choose_open_bids(decision: Decision) -> Move:
     """The strong level's move, an opponent's lowest call read as any four cards (strong-open)."""
     if phase(decision) == "bidding" and MARRIAGE not in decision.moves:
         auction = decision.position().auction
-        held = auction.high_seat >= 0 and auction.high_seat % 2 != decision.seat % 2
+        held = auction.high_seat >= 0 and team_of(auction.high_seat) != team_of(decision.seat)
         if held and auction.high == auction.min_bid:
             return choose_bid(decision, OPEN_STYLE)
     return strong.choose(decision)

@@ -109,7 +109,7 @@ def card_values(
     searched; with ``early``, before ``EARLY`` tricks moves are graded made or not."""
     r = m.round
     assert r is not None
-    sign = 1 if team_of(seat) == team_of(r.sh_caller if r.sh_caller >= 0 else r.bidder) else -1
+    sign = side_sign(seat, r.sh_caller if r.sh_caller >= 0 else r.bidder)
     if r.tricks_played >= exact_from:
         exact, nodes = solver().values(position(m), -WINDOW, WINDOW, cap)
         if exact is None:
@@ -121,6 +121,12 @@ def card_values(
     if levels is None:
         return None, nodes
     return {engine_move(mv): sign * values[level] for mv, level in levels}, nodes
+
+
+def side_sign(seat: int, bidder: int) -> int:
+    """+1 if ``seat`` is on the team of ``bidder`` (the bidder or the Single Hand caller,
+    from whose side the solver values a deal), else -1."""
+    return 1 if team_of(seat) == team_of(bidder) else -1
 
 
 def graded(value: int) -> float:
