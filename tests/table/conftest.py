@@ -298,12 +298,21 @@ async def seat_everyone(open_table: Open, players: list[User]) -> list[TableClie
     points; the next one follows by itself.)
     """
     clients = [await open_table(user) for user in players]
+    await deal_in_progress(clients)
+    return clients
+
+
+async def deal_in_progress(clients: list[TableClient]) -> None:
+    """Every client has a deal in progress, and the same (latest) version.
+
+    A deal can be annulled at once (a hand with no points); the next follows by itself
+    ``NEXT_DEAL_DELAY`` later, so a test must wait for it before it acts on "the deal".
+    """
     for client in clients:
         await client.until(
             lambda state: state["table"]["started"] and state["view"]["phase"] != "deal"
         )
     await settle(clients, max(client.state["version"] for client in clients))
-    return clients
 
 
 async def settle(clients: list[TableClient], version: int) -> None:
