@@ -19,7 +19,13 @@ import dataclasses
 
 from game.bots import play_reading
 from game.bots.position import Position
-from game.bots.solver.position import SolverPosition, engine_move, position, solver
+from game.bots.solver.position import (
+    SolverPosition,
+    engine_move,
+    position,
+    side_sign,
+    solver,
+)
 from game.bots.solver.search import (
     EXACT_FROM,
     MAX_NODES,
@@ -27,7 +33,6 @@ from game.bots.solver.search import (
     Search,
     card_values,
     graded,
-    side_sign,
 )
 from game.engine.cards import SUIT_MASK, cards_in, next_seat, suit_of
 from game.engine.match import Match

@@ -92,6 +92,12 @@ def position(m: Match) -> SolverPosition:
     )
 
 
+def side_sign(seat: int, bidder: int) -> int:
+    """+1 if ``seat`` is on the team of ``bidder`` (the bidder or the Single Hand caller,
+    from whose side a value is), else -1."""
+    return 1 if team_of(seat) == team_of(bidder) else -1
+
+
 def engine_move(move: int) -> Move:
     """The engine move of a solver move (a card index, or SHOW)."""
     return SHOW_TRUMP if move == SHOW else PLAYS[move]

@@ -38,8 +38,7 @@ from dataclasses import dataclass
 from game.bots import play_reading, rule_based
 from game.bots.decision import Decision
 from game.bots.play_reading import Weighing
-from game.bots.solver.position import POINT_SCALE, engine_move, position, solver
-from game.engine.cards import team_of
+from game.bots.solver.position import POINT_SCALE, engine_move, position, side_sign, solver
 from game.engine.match import Match
 from game.engine.moves import Move
 
@@ -109,24 +108,19 @@ def card_values(
     searched; with ``early``, before ``EARLY`` tricks moves are graded made or not."""
     r = m.round
     assert r is not None
-    sign = side_sign(seat, r.sh_caller if r.sh_caller >= 0 else r.bidder)
+    solved = position(m)
+    sign = side_sign(seat, solved.bidder)
     if r.tricks_played >= exact_from:
-        exact, nodes = solver().values(position(m), -WINDOW, WINDOW, cap)
+        exact, nodes = solver().values(solved, -WINDOW, WINDOW, cap)
         if exact is None:
             return None, nodes
         return {engine_move(mv): sign * graded(v) for mv, v in exact}, nodes
     first = early and r.tricks_played < EARLY
     ths, values, start = thresholds(m, margin=not first)
-    levels, nodes = solver().levels(position(m), ths, start, cap)
+    levels, nodes = solver().levels(solved, ths, start, cap)
     if levels is None:
         return None, nodes
     return {engine_move(mv): sign * values[level] for mv, level in levels}, nodes
-
-
-def side_sign(seat: int, bidder: int) -> int:
-    """+1 if ``seat`` is on the team of ``bidder`` (the bidder or the Single Hand caller,
-    from whose side the solver values a deal), else -1."""
-    return 1 if team_of(seat) == team_of(bidder) else -1
 
 
 def graded(value: int) -> float:
