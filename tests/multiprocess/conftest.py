@@ -19,7 +19,7 @@ import pytest
 
 from tests.cluster import Cluster
 from tests.proxy import nginx_available
-from tests.table.live_tables import LivePlayer, seed_tables
+from tests.table.live_tables import LivePlayer, deal_in_progress, seed_tables
 
 WAIT = 30.0
 
@@ -74,8 +74,7 @@ class Table:
         """Connect the four, until the first deal is in progress."""
         for player in self.players:
             await player.open()
-        for player in self.players:
-            await player.until(lambda s: s["table"]["started"], WAIT)
+        await deal_in_progress(self.players, WAIT)
 
     def upstreams(self) -> set[str | None]:
         return {player.upstream for player in self.players}

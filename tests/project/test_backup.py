@@ -19,7 +19,7 @@ import pytest
 
 from tests.live_site import LiveSite, free_port
 from tests.rehearsal.recipe import service
-from tests.table.live_tables import LivePlayer, seed_tables
+from tests.table.live_tables import LivePlayer, deal_in_progress, seed_tables
 
 pytestmark = pytest.mark.server
 
@@ -91,8 +91,7 @@ def table_state(player: LivePlayer) -> dict[str, Any]:
 async def open_all(players: list[LivePlayer]) -> None:
     for player in players:
         await player.open()
-    for player in players:
-        await player.until(lambda s: s["table"]["started"], 30)
+    await deal_in_progress(players)
 
 
 async def play(players: list[LivePlayer], moves: int, rng: random.Random) -> None:
@@ -129,6 +128,7 @@ def test_a_mid_game_backup_restores_and_the_game_resumes(
         players = [LivePlayer(site, table.game, cookie) for cookie in table.cookies]
         await open_all(players)
         await play(players, 9, rng)
+        await deal_in_progress(players)  # no deal follows by itself during the backup
         states = [table_state(p) for p in players]
         for player in players:
             await player.close()

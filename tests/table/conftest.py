@@ -120,6 +120,13 @@ class TableClient:
             await self.receive(timeout)
         return self.latest
 
+    async def next_error(self) -> dict[str, Any]:
+        """The next error this socket is sent (states on the way are read past)."""
+        while True:
+            message = await self.receive()
+            if message["type"] == "error":
+                return message
+
     async def send(self, message: dict[str, Any]) -> None:
         await self.communicator.send_json_to(message)
 

@@ -84,7 +84,8 @@ class LivePlayer:
         self.aside: list[dict[str, Any]] = []  # chat and presence messages
 
     async def open(self) -> dict[str, Any]:
-        """Connect and read the first state."""
+        """Connect and read the first state (a reconnection's too, not the last one kept)."""
+        self.latest = None
         self.socket = await connect(
             self.url,
             origin=self.origin,  # type: ignore[arg-type]
@@ -130,3 +131,16 @@ class LivePlayer:
         if self.socket is not None:
             await self.socket.close()
             self.socket = None
+
+
+async def deal_in_progress(players: list[LivePlayer], timeout: float = 30.0) -> None:
+    """Every player's table has started and has a deal in progress, at the same (latest)
+    version: a deal annulled as it is dealt is followed by the next one, by itself."""
+    for player in players:
+        await player.until(
+            lambda s: s["table"]["started"] and s["view"]["phase"] != "deal", timeout
+        )
+    version = max(int(player.state["version"]) for player in players)
+    await asyncio.gather(
+        *(player.until(lambda s: s["version"] >= version, timeout) for player in players)
+    )

@@ -21,13 +21,6 @@ async def everyone(open_table: Open, players: list[User], friend: User) -> list[
     return [await open_table(user) for user in [*players, friend]]
 
 
-async def next_error(client: TableClient) -> dict[str, Any]:
-    """The next error this socket is sent (states on the way are read past)."""
-    while True:
-        message = await client.receive()
-        if message["type"] == "error":
-            return message
-
 
 async def live_chat(client: TableClient) -> dict[str, Any]:
     """The next live chat message this socket is sent (not the recent lines sent on connect)."""
@@ -83,7 +76,7 @@ async def test_it_refuses_an_empty_or_too_long_line_and_keeps_nothing(
         (None, "missing_field"),
     ]:
         await olive.send({"type": "chat", "text": text})
-        assert (await next_error(olive))["code"] == code
+        assert (await olive.next_error())["code"] == code
     assert await ChatMessage.objects.filter(game=game).acount() == 0
     await olive.send({"type": "chat", "text": "y" * 200})
     [line] = await lines_heard(olive)
@@ -109,7 +102,7 @@ async def test_it_rate_limits_chat_and_closes_a_flood(
     [line] = await lines_heard(olive)
     assert line["text"] == "quick 0"
     for _ in range(2):
-        assert (await next_error(olive))["code"] == "rate_limited"
+        assert (await olive.next_error())["code"] == "rate_limited"
     assert await ChatMessage.objects.filter(game=game).acount() == 1
     for n in range(10):
         await olive.send({"type": "chat", "text": f"flood {n}"})
@@ -127,13 +120,13 @@ async def test_it_lets_the_host_turn_spectator_chat_off_and_on(
     clients = await everyone(open_table, players, friend)
     olive, bilal, farid = clients[0], clients[1], clients[4]
     await bilal.send({"type": "spectator_chat", "allowed": False})
-    assert (await next_error(bilal))["code"] == "not_host"
+    assert (await bilal.next_error())["code"] == "not_host"
     await olive.send({"type": "spectator_chat", "allowed": False})
     for client in clients:
         message = await live_chat(client)
         assert (message["lines"], message["spectators_may_chat"]) == ([], False)
     await farid.send({"type": "chat", "text": "can I?"})
-    error = await next_error(farid)
+    error = await farid.next_error()
     assert error["code"] == "chat_off"
     assert error["message"] == "The host has turned spectator chat off."
     await bilal.send({"type": "chat", "text": "players still can"})
@@ -155,7 +148,7 @@ async def test_it_refuses_a_spectator_who_is_no_longer_a_friend(
     farid = await open_table(friend)
     await Friendship.objects.filter(user=players[0], friend=friend).adelete()
     await farid.send({"type": "chat", "text": "still here?"})
-    assert (await next_error(farid))["code"] == "forbidden"
+    assert (await farid.next_error())["code"] == "forbidden"
     assert await database_sync_to_async(ChatMessage.objects.filter(game=game).count)() == 0
 
 

@@ -9,6 +9,7 @@ import asyncio
 import pytest
 from channels.db import database_sync_to_async
 from django.db import connections
+from pytest_django.fixtures import Settings
 
 from accounts.models import User
 from game.invite import guests, join, links
@@ -16,8 +17,13 @@ from game.models import Game
 from game.table import seat_changes, store
 from game.table.errors import CLOSE_FORBIDDEN, TableError
 from game.table.store import create_game
-from tests.table.conftest import Open, TableClient, make_user, session_cookie
-from tests.table.test_chat import next_error
+from tests.table.conftest import (
+    Open,
+    TableClient,
+    deal_in_progress,
+    make_user,
+    session_cookie,
+)
 
 
 async def _open(game_id: int, user: User) -> TableClient:
@@ -82,8 +88,9 @@ async def test_two_visitors_race_for_one_seat_and_one_wins(
 
 
 async def test_the_hosts_removal_closes_the_guests_socket_at_once(
-    owner: User, friend: User
+    owner: User, friend: User, settings: Settings
 ) -> None:
+    settings.BOT_DELAY = 60  # the computer players keep still: nothing but the close comes
     def setup() -> tuple[Game, User]:
         Game.objects.filter(host=owner).delete()
         game = create_game(owner, "Removal", [owner, "easy", "easy", None])
@@ -93,7 +100,7 @@ async def test_the_hosts_removal_closes_the_guests_socket_at_once(
     game, guest = await database_sync_to_async(setup)()
     host = await _open(game.pk, owner)
     guest_socket = await _open(game.pk, guest)
-    await host.until(lambda s: s["table"]["started"])
+    await deal_in_progress([host, guest_socket])
     await database_sync_to_async(join.remove_guest)(game.pk, owner.pk, 3, "strong")
     assert await guest_socket.closed_with() == CLOSE_FORBIDDEN
     state = await host.until(lambda s: s["table"]["players"][3]["computer"] == "strong")
@@ -120,11 +127,11 @@ async def test_the_host_removes_a_guest_from_the_table_and_nobody_else_can(
     version = (await Game.objects.aget(pk=game.pk)).version
 
     await guest_socket.send({"type": "remove_guest", "seat": 2, "level": ""})
-    assert (await next_error(guest_socket))["code"] == "not_host"
+    assert (await guest_socket.next_error())["code"] == "not_host"
     await host.send({"type": "remove_guest", "seat": 1, "level": ""})
-    assert (await next_error(host))["code"] == "bad_seat"  # a computer player, not a guest
+    assert (await host.next_error())["code"] == "bad_seat"  # a computer player, not a guest
     await host.send({"type": "remove_guest", "seat": 2})
-    assert (await next_error(host))["code"] == "missing_field"
+    assert (await host.next_error())["code"] == "missing_field"
     assert (await Game.objects.aget(pk=game.pk)).version == version
 
     await host.send({"type": "remove_guest", "seat": 2, "level": ""})

@@ -17,7 +17,7 @@ from game.models import DealRecord, Game
 from game.table import match_end
 from game.table.store import create_game
 from game.table.wire import saved_match
-from tests.table.test_bots import BOT_TIMEOUT, _next_error, open_game, received_events
+from tests.table.test_bots import BOT_TIMEOUT, open_game, received_events
 
 
 @pytest.fixture(autouse=True)
@@ -78,7 +78,7 @@ async def test_it_ends_the_match_and_the_host_starts_a_rematch(owner: User, frie
     olive = await open_game(game.pk, owner)  # the host, watching
     farid = await open_game(game.pk, friend)
     await olive.send({"type": "rematch"})
-    assert (await _next_error(olive))["code"] == "match_not_over"
+    assert (await olive.next_error())["code"] == "match_not_over"
 
     over = await olive.until(_over, BOT_TIMEOUT * 4)
     # Usually team 0 wins the first scored deal; the computer players' play is not seeded, so
@@ -97,9 +97,9 @@ async def test_it_ends_the_match_and_the_host_starts_a_rematch(owner: User, frie
     await farid.until(_over)
 
     await farid.send({"type": "rematch"})
-    assert (await _next_error(farid))["code"] == "not_host"
+    assert (await farid.next_error())["code"] == "not_host"
     await olive.send({"type": "reset", "what": "round"})
-    assert (await _next_error(olive))["code"] == "match_over"
+    assert (await olive.next_error())["code"] == "match_over"
 
     await olive.send({"type": "rematch"})
     for client in (olive, farid):

@@ -21,7 +21,14 @@ from game.engine.cards import CODES
 from game.engine.deck import packet
 from game.models import Game
 from game.table import hints
-from tests.table.conftest import Open, TableClient, play_random_step, seat_everyone, settle
+from tests.table.conftest import (
+    Open,
+    TableClient,
+    deal_in_progress,
+    play_random_step,
+    seat_everyone,
+    settle,
+)
 
 PUBLIC_EVENT_CARDS = ("play", "trump_shown")
 HINT_TIMEOUT = 60.0  # the first hint waits for the worker process to start
@@ -173,6 +180,7 @@ async def test_it_keeps_hands_secret_across_a_reload_mid_deal(
         version = clients[0].state["version"]
         await play_random_step(clients, rng)
         await settle(clients, version + 1)
+    await deal_in_progress(clients)  # no deal follows by itself between the reload and the read
     await clients[1].close()
     again = await open_table(players[1])
     saved = await Game.objects.aget(pk=game.pk)

@@ -16,7 +16,7 @@ from django.db import connection, connections
 from accounts.models import User
 from game.models import Game, GameAction
 from game.table import loop_connection
-from tests.table.conftest import Open, play_random_step, seat_everyone, settle
+from tests.table.conftest import Open, deal_in_progress, play_random_step, seat_everyone, settle
 
 pytestmark = pytest.mark.skipif(
     connections["default"].vendor != "postgresql", reason="the event loop saves on PostgreSQL"
@@ -43,6 +43,7 @@ async def test_it_plays_on_when_the_database_cuts_the_loops_connection(
         if action is not None:
             sent[version + 1] = action
         await settle(clients, version + 1)
+    await deal_in_progress(clients)  # no deal follows by itself while the log is read
     rows = [
         (seq, action)
         async for seq, action in GameAction.objects.filter(game=game).values_list("seq", "action")

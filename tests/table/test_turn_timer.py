@@ -137,8 +137,8 @@ async def test_it_refuses_im_back_for_a_seat_the_host_handed_over(
     await clients[0].send({"type": "hand_over", "seat": 2, "level": "easy"})
     await clients[2].until(lambda s: s["table"]["you"]["replaced"])
     await clients[2].send({"type": "im_back"})
-    error = await clients[2].receive()
-    assert error["type"] == "error" and error["code"] == "not_replaced"
+    error = await clients[2].next_error()  # the bot given the seat may already have moved
+    assert error["code"] == "not_replaced"
     for client in clients:
         await client.close()
 
