@@ -14,7 +14,8 @@ with an αμ search in the endgame, alphamu.py), ``rollout``
 (the earlier strong: PIMC with rule-based rollouts, pimc.py), ``ismcts`` and ``ismcts-old``
 (players like the public C++ IS-MCTS bot's latest and older versions, ismcts/, with a
 compiled core), ``ismcts-ask`` (``ismcts`` asking for trump only when its search finds
-it best). ``choose_action`` is game.bots.choose_action over all of them.
+it best), ``ismcts-def`` (``ismcts`` where only the bidder's opponents ask for trump).
+``choose_action`` is game.bots.choose_action over all of them.
 
 >>> from game.engine import Match, Rules
 >>> m = Match(Rules(), dealer=0, seed=7)
@@ -77,6 +78,7 @@ LEVELS: dict[str, Player] = {
     "ismcts": ismcts.choose,
     "ismcts-old": ismcts.choose_older,
     "ismcts-ask": ismcts.choose_asking,
+    "ismcts-def": ismcts.choose_defenders_asking,
 }
 
 # Levels that read the auction, or guess a hidden trump, otherwise than game.bots does.

@@ -27,6 +27,11 @@ def mask(*codes: str) -> int:
     return out
 
 
+def void_in_led(hand: list[str], trick: list[tuple[int, int]]) -> bool:
+    """Whether a hand holds no card of the trick's led suit."""
+    return not mask(*hand) >> (8 * (trick[0][1] >> 3)) & 0xFF
+
+
 def test_it_plays_every_rule_option_legally() -> None:
     rnd = random.Random(9)
     seen: Counter[tuple[str, str]] = Counter()
@@ -96,6 +101,32 @@ def test_it_calls_and_asks_for_trump_as_the_cpp_bot_does() -> None:
                     checked["ask"] += 1
             history += m.apply(seat, action)
     assert min(checked[k] for k in ("opening", "call", "pass", "trump", "ask")) > 0, checked
+
+
+def test_its_defenders_only_variant_asks_as_a_defender_and_never_for_the_bidders_side() -> None:
+    """``ismcts-def``: a defender that cannot follow while trump is hidden asks (unless it
+    has one card left); the bidder and its partner play a card instead."""
+    rnd = random.Random(5)
+    checked: Counter[str] = Counter()
+    for n in range(10 * SCALE):
+        m = Match(REDUCED, dealer=n % 4, seed=300 + n)
+        history = m.deal()
+        while m.round is not None:
+            seat = m.turn()[0]
+            r = m.round
+            view = m.view(seat)
+            action = choose_action(
+                REDUCED, seat, view, history, level="ismcts-def", budget_s=0.01,
+                seed=rnd.randrange(99),
+            )
+            assert action is not None and action in m.legal_actions(seat)
+            hidden = r.phase == "play" and r.trick and not r.trump_shown
+            if hidden and len(view["hand"]) > 1 and void_in_led(view["hand"], r.trick):
+                defender = seat % 2 != r.bidder % 2
+                assert (action == {"type": "show_trump"}) == defender
+                checked["asked" if defender else "played"] += 1
+            history += m.apply(seat, action)
+    assert checked["asked"] > 0 and checked["played"] > 0, checked
 
 
 @pytest.mark.parametrize("worth", [16, 17])

@@ -20,10 +20,10 @@ from __future__ import annotations
 
 from bench.sparring.ismcts import calls
 from bench.sparring.ismcts._mcts import search
-from bench.sparring.ismcts.style import ASKING, LATEST, OLDER, Style
+from bench.sparring.ismcts.style import ASKING, DEFENDERS_ASK, LATEST, OLDER, Style
 from game.bots import rule_based
 from game.bots.decision import Decision
-from game.engine.cards import INDEX
+from game.engine.cards import INDEX, team_of
 from game.engine.moves import MARRIAGE, PLAYS, SHOW_TRUMP, Move
 
 EXPLORATION = 0.7  # the UCB1 constant (ismcsolver's default, which the C++ bot keeps)
@@ -52,6 +52,11 @@ def choose(decision: Decision) -> Move:
 def choose_asking(decision: Decision) -> Move:
     """The ismcts-ask level's move (``ismcts`` with the trump request a move of its search)."""
     return decide(decision, ASKING)
+
+
+def choose_defenders_asking(decision: Decision) -> Move:
+    """The ismcts-def level's move (``ismcts`` where only the bidder's opponents ask)."""
+    return decide(decision, DEFENDERS_ASK)
 
 
 def choose_older(decision: Decision) -> Move:
@@ -95,7 +100,8 @@ def play(decision: Decision, style: Style) -> Move:
     model = hand if led < 0 or not follows else hand & (0xFF << (8 * led))
     if model.bit_count() == 1 and model & cards:
         return PLAYS[model.bit_length() - 1]
-    if SHOW_TRUMP in moves and led >= 0 and not follows and not style.asks:
+    asking = not style.defenders_ask or team_of(seat) != team_of(pos.bidder)
+    if SHOW_TRUMP in moves and led >= 0 and not follows and not style.asks and asking:
         return SHOW_TRUMP
     known = [belief.known[s] if s != seat else hand for s in range(4)]
     slots = list(belief.slots)

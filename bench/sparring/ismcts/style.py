@@ -25,6 +25,9 @@ class Style:
     last_point: bool  # its model counts one point for the last trick
     iterations: int  # fixed iterations per card; 0: by the clock (player.py)
     asks: bool = False  # whether to ask for trump is a move of its search (_mcts.c)
+    # Only the bidder's opponents ask (the bidder and its partner play a card instead): not
+    # in any code read; a fit to the arena's bot asking two to three times less (docs/bots.md).
+    defenders_ask: bool = False
 
 
 LATEST = Style(
@@ -58,3 +61,4 @@ AS_READ = Style(
     iterations=0,
 )
 ASKING = replace(LATEST, asks=True, half_hidden=True)
+DEFENDERS_ASK = replace(LATEST, defenders_ask=True)
