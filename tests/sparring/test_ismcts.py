@@ -6,6 +6,8 @@ from __future__ import annotations
 import random
 import time
 from collections import Counter
+from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
@@ -16,6 +18,7 @@ from bench.sparring.ismcts.player import iterations_for
 from bench.sparring.ismcts.style import AS_READ, OLDER
 from game.engine import Match
 from game.engine.cards import INDEX
+from game.engine.state import Round
 from tests.bots.conftest import SCALE
 from tests.bots.tables import play_deal, random_rules
 
@@ -30,6 +33,27 @@ def mask(*codes: str) -> int:
 def void_in_led(hand: list[str], trick: list[tuple[int, int]]) -> bool:
     """Whether a hand holds no card of the trick's led suit."""
     return not mask(*hand) >> (8 * (trick[0][1] >> 3)) & 0xFF
+
+
+def decisions(
+    level: str, choices: int, first_seed: int
+) -> Iterator[tuple[Round, int, dict[str, Any], dict[str, Any]]]:
+    """Every decision of ``level`` at all four seats through ``10 * SCALE`` seeded deals
+    under the reduced rules: the round (before the move), the seat, its view and the legal
+    move chosen, which is applied once the caller has looked."""
+    rnd = random.Random(choices)
+    for n in range(10 * SCALE):
+        m = Match(REDUCED, dealer=n % 4, seed=first_seed + n)
+        history = m.deal()
+        while m.round is not None:
+            seat = m.turn()[0]
+            view = m.view(seat)
+            action = choose_action(
+                REDUCED, seat, view, history, level=level, budget_s=0.01, seed=rnd.randrange(99)
+            )
+            assert action is not None and action in m.legal_actions(seat)
+            yield m.round, seat, view, action
+            history += m.apply(seat, action)
 
 
 def test_it_plays_every_rule_option_legally() -> None:
@@ -59,73 +83,48 @@ def test_it_calls_and_asks_for_trump_as_the_cpp_bot_does() -> None:
     hand's value when that beats the highest call (never matching), else passes; the
     bidder names its longest suit; a seat that cannot follow while trump is hidden asks
     (unless it has one card left); a challenger the holder matched calls again."""
-    rnd = random.Random(4)
     checked: Counter[str] = Counter()
-    for n in range(10 * SCALE):
-        m = Match(REDUCED, dealer=n % 4, seed=100 + n)
-        history = m.deal()
-        while m.round is not None:
-            seat = m.turn()[0]
-            r = m.round
-            view = m.view(seat)
-            action = choose_action(
-                REDUCED, seat, view, history, level="ismcts", budget_s=0.01, seed=rnd.randrange(99)
-            )
-            assert action is not None and action in m.legal_actions(seat)
-            hand = mask(*view["hand"])
-            if r.phase == "bidding":
-                auction = r.auction
-                if not auction.calls:
-                    assert action == {"type": "bid", "value": 16}
-                    checked["opening"] += 1
-                elif matched(auction.calls, seat, auction.high, auction.high_seat):
-                    # Matched: it calls its value again, which becomes the next call up.
-                    value = hand_value(hand)
-                    expected = {"type": "bid", "value": auction.high + 1}
-                    assert action == (expected if value >= auction.high else {"type": "pass"})
-                    checked["matched"] += value >= auction.high
-                elif auction.high < hand_value(hand):
-                    assert action == {"type": "bid", "value": hand_value(hand)}
-                    checked["call"] += 1
-                else:
-                    assert action == {"type": "pass"}
-                    checked["pass"] += 1
-            elif r.phase == "trump":
-                longest = max((hand >> (8 * s) & 0xFF).bit_count() for s in range(4))
-                assert (hand >> (8 * "CDHS".index(action["suit"])) & 0xFF).bit_count() == longest
-                checked["trump"] += 1
-            elif r.trick and not r.trump_shown and len(view["hand"]) > 1:
-                led = r.trick[0][1] >> 3
-                if not hand >> (8 * led) & 0xFF:
-                    assert action == {"type": "show_trump"}
-                    checked["ask"] += 1
-            history += m.apply(seat, action)
+    for r, seat, view, action in decisions("ismcts", 4, 100):
+        hand = mask(*view["hand"])
+        if r.phase == "bidding":
+            auction = r.auction
+            if not auction.calls:
+                assert action == {"type": "bid", "value": 16}
+                checked["opening"] += 1
+            elif matched(auction.calls, seat, auction.high, auction.high_seat):
+                # Matched: it calls its value again, which becomes the next call up.
+                value = hand_value(hand)
+                expected = {"type": "bid", "value": auction.high + 1}
+                assert action == (expected if value >= auction.high else {"type": "pass"})
+                checked["matched"] += value >= auction.high
+            elif auction.high < hand_value(hand):
+                assert action == {"type": "bid", "value": hand_value(hand)}
+                checked["call"] += 1
+            else:
+                assert action == {"type": "pass"}
+                checked["pass"] += 1
+        elif r.phase == "trump":
+            longest = max((hand >> (8 * s) & 0xFF).bit_count() for s in range(4))
+            assert (hand >> (8 * "CDHS".index(action["suit"])) & 0xFF).bit_count() == longest
+            checked["trump"] += 1
+        elif r.trick and not r.trump_shown and len(view["hand"]) > 1:
+            led = r.trick[0][1] >> 3
+            if not hand >> (8 * led) & 0xFF:
+                assert action == {"type": "show_trump"}
+                checked["ask"] += 1
     assert min(checked[k] for k in ("opening", "call", "pass", "trump", "ask")) > 0, checked
 
 
 def test_its_defenders_only_variant_asks_as_a_defender_and_never_for_the_bidders_side() -> None:
     """``ismcts-def``: a defender that cannot follow while trump is hidden asks (unless it
     has one card left); the bidder and its partner play a card instead."""
-    rnd = random.Random(5)
     checked: Counter[str] = Counter()
-    for n in range(10 * SCALE):
-        m = Match(REDUCED, dealer=n % 4, seed=300 + n)
-        history = m.deal()
-        while m.round is not None:
-            seat = m.turn()[0]
-            r = m.round
-            view = m.view(seat)
-            action = choose_action(
-                REDUCED, seat, view, history, level="ismcts-def", budget_s=0.01,
-                seed=rnd.randrange(99),
-            )
-            assert action is not None and action in m.legal_actions(seat)
-            hidden = r.phase == "play" and r.trick and not r.trump_shown
-            if hidden and len(view["hand"]) > 1 and void_in_led(view["hand"], r.trick):
-                defender = seat % 2 != r.bidder % 2
-                assert (action == {"type": "show_trump"}) == defender
-                checked["asked" if defender else "played"] += 1
-            history += m.apply(seat, action)
+    for r, seat, view, action in decisions("ismcts-def", 5, 300):
+        hidden = r.phase == "play" and r.trick and not r.trump_shown
+        if hidden and len(view["hand"]) > 1 and void_in_led(view["hand"], r.trick):
+            defender = seat % 2 != r.bidder % 2
+            assert (action == {"type": "show_trump"}) == defender
+            checked["asked" if defender else "played"] += 1
     assert checked["asked"] > 0 and checked["played"] > 0, checked
 
 
