@@ -338,3 +338,13 @@ async def play_random_step(
     action: dict[str, Any] = rng.choice(actor.state["legal"])
     await actor.act(action)
     return action
+
+
+async def play_some(clients: list[TableClient], steps: int, rng: random.Random) -> None:
+    """``steps`` random moves (or automatic deals), ending on a deal in progress (so that no
+    deal follows by itself while the test reloads or reads)."""
+    for _ in range(steps):
+        version = clients[0].state["version"]
+        await play_random_step(clients, rng)  # None between deals: the next comes by itself
+        await settle(clients, version + 1)
+    await deal_in_progress(clients)

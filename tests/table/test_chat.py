@@ -21,7 +21,6 @@ async def everyone(open_table: Open, players: list[User], friend: User) -> list[
     return [await open_table(user) for user in [*players, friend]]
 
 
-
 async def live_chat(client: TableClient) -> dict[str, Any]:
     """The next live chat message this socket is sent (not the recent lines sent on connect)."""
     while True:

@@ -24,8 +24,8 @@ from game.table import hints
 from tests.table.conftest import (
     Open,
     TableClient,
-    deal_in_progress,
     play_random_step,
+    play_some,
     seat_everyone,
     settle,
 )
@@ -175,12 +175,7 @@ async def test_it_keeps_hands_secret_across_a_reload_mid_deal(
 ) -> None:
     clients = await seat_everyone(open_table, players)
     await play_and_watch(clients, game, deals=1, seed=7)
-    rng = random.Random(8)
-    for _ in range(10):
-        version = clients[0].state["version"]
-        await play_random_step(clients, rng)
-        await settle(clients, version + 1)
-    await deal_in_progress(clients)  # no deal follows by itself between the reload and the read
+    await play_some(clients, 10, random.Random(8))  # ends on a deal in progress
     await clients[1].close()
     again = await open_table(players[1])
     saved = await Game.objects.aget(pk=game.pk)

@@ -13,24 +13,7 @@ from pytest_django.fixtures import Settings
 from accounts.models import User
 from game.models import Game
 from game.table import autodeal, service
-from tests.table.conftest import (
-    Open,
-    TableClient,
-    deal_in_progress,
-    play_random_step,
-    seat_everyone,
-    settle,
-)
-
-
-async def play_some(clients: list[TableClient], steps: int, rng: random.Random) -> None:
-    """``steps`` random moves (or automatic deals), ending on a deal in progress (so that no
-    deal follows by itself while the test reloads or reads)."""
-    for _ in range(steps):
-        version = clients[0].state["version"]
-        await play_random_step(clients, rng)  # None between deals: the next comes by itself
-        await settle(clients, version + 1)
-    await deal_in_progress(clients)
+from tests.table.conftest import Open, play_random_step, play_some, seat_everyone, settle
 
 
 async def test_it_returns_the_table_exactly_as_it_was_after_a_reload(
