@@ -106,11 +106,19 @@ def new_page(browser: Browser, site: LiveSite, size: ViewportSize, session: str 
     return page
 
 
+def type_name(page: Page, name: str) -> None:
+    """Type into the name field, which has the focus: no click. (The browser focuses an
+    autofocus field at a rendering step that may come just after "load": wait for it, or the
+    first key typed is lost.)"""
+    page.wait_for_function("document.activeElement && document.activeElement.autofocus")
+    page.keyboard.type(name)
+
+
 def join_as_guest(page: Page, site: LiveSite, seeded: dict[str, Any], name: str) -> None:
     """Open the game's invite link and play as a guest called ``name`` (the name field has
     the focus: typing needs no click), one click on "Play as a guest", until the table opens."""
     page.goto(f"{site.url}/i/{seeded['token']}/")
-    page.keyboard.type(name)
+    type_name(page, name)
     page.locator("#play-as-guest").click()
     page.wait_for_url(f"**/table/{seeded['game']}/")
 
@@ -177,7 +185,7 @@ def test_a_newcomer_plays_a_card_as_a_guest_within_three_clicks(
     assert page.title().startswith("Asha invites you to a game of 29")
     assert page.locator("meta[property='og:image']").get_attribute("content", timeout=1000)
     page.screenshot(path=f"{SHOTS}-link-guest-{size}.png", full_page=True)
-    page.keyboard.type("অমিত")  # the name field has the focus: no click to type
+    type_name(page, "অমিত")
     page.locator("#play-as-guest").click()
     joining_clicks = 1
     page.wait_for_url(f"**/table/{seeded['game']}/")
