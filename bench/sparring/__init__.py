@@ -10,7 +10,8 @@ None of them is offered by the site, and game.bots never imports this package.
 ``strong-read``, ``strong-mix`` and ``strong-mix2`` (``strong`` reading the opponents' calls
 as the public bot makes them, bot_reading.py), ``strong-pm`` (``strong`` reading its
 partner's calls as the strong level makes them, partner_reading.py), ``strong-am`` (``strong``
-with an αμ search in the endgame, alphamu.py), ``rollout``
+with an αμ search in the endgame, alphamu.py), ``strong-is`` (``strong`` with an
+information-set tree search over solved leaves from the fourth trick, is_mcts.py), ``rollout``
 (the earlier strong: PIMC with rule-based rollouts, pimc.py), ``ismcts`` and ``ismcts-old``
 (players like the public C++ IS-MCTS bot's latest and older versions, ismcts/, with a
 compiled core), ``ismcts-ask`` (``ismcts`` asking for trump only when its search finds
@@ -34,6 +35,7 @@ from typing import Any
 from bench.sparring import (
     alphamu,
     bot_reading,
+    is_mcts,
     partner_reading,
     pimc,
     random_player,
@@ -65,6 +67,7 @@ LEVELS: dict[str, Player] = {
     "strong-rb": strong_variants.choose_rule_calls,
     "strong-infer": strong_variants.choose_inferring,
     "strong-am": alphamu.choose,
+    "strong-is": is_mcts.choose,
     "strong-read": strong.choose,
     "strong-mix": strong.choose,
     "strong-mix2": strong.choose,

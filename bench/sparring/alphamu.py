@@ -43,18 +43,27 @@ class TooBig(Exception):
     """The search passed ``MAX_NODES``."""
 
 
+def late_choice(decision: Decision, from_trick: int) -> bool:
+    """Whether the decision is a choice of cards in a regular contract, trump shown, with
+    ``from_trick`` tricks played or more: where an endgame search over sampled deals may
+    take over from ``strong`` (the sampled deals then agree on everything a request shows)."""
+    r = decision.sample.round
+    assert r is not None
+    return (
+        phase(decision) == "play"
+        and len(decision.moves) >= 2
+        and r.tricks_played >= from_trick
+        and r.trump_shown
+        and r.sh_caller < 0
+    )
+
+
 def choose(decision: Decision) -> Move:
     """The strong level's move, with the endgame card chosen by αμ."""
     r = decision.sample.round
     assert r is not None
-    if (
-        phase(decision) != "play"
-        or len(decision.moves) < 2
-        or r.tricks_played < FROM_TRICK
-        or not r.trump_shown
-        or r.sh_caller >= 0
-        or bin(r.hands[decision.seat]).count("1") < 3  # no choice after this one
-    ):
+    no_choice_after = bin(r.hands[decision.seat]).count("1") < 3
+    if not late_choice(decision, FROM_TRICK) or no_choice_after:
         return strong.choose(decision)
     worlds = [decision.sample] + [decision.belief.sample(decision.rng) for _ in range(WORLDS - 1)]
     try:

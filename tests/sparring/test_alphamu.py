@@ -54,12 +54,13 @@ def test_it_plays_legal_moves_to_the_end_and_searches_the_endgame(
         assert all(0 <= s <= alphamu.WORLDS for s in scores.values())
 
 
-def endgame(seed: int) -> tuple[Match, list[dict[str, Any]]] | None:
-    """A reduced-rules deal that four rule-based players played to the sixth trick, the
-    trump shown (None if it ended before)."""
+def endgame(seed: int, tricks: int = 5) -> tuple[Match, list[dict[str, Any]]] | None:
+    """A reduced-rules deal that four rule-based players played until ``tricks`` tricks
+    were played (the sixth trick to lead by default), the trump shown (None if it ended
+    before or the trump is hidden)."""
     m = Match(REDUCED, dealer=seed % 4, seed=seed)
     history = m.deal()
-    while m.round is not None and not (m.round.phase == "play" and m.round.tricks_played == 5):
+    while m.round is not None and not (m.round.phase == "play" and m.round.tricks_played == tricks):
         seat = m.turn()[0]
         action = choose_action(m.rules, seat, m.view(seat), history, level="rule", seed=seed)
         assert action is not None
