@@ -17,6 +17,7 @@ from typing import Any
 
 import orjson
 from channels.db import database_sync_to_async
+from django.utils import translation
 
 from accounts.models import User
 from accounts.verification import is_verified
@@ -28,6 +29,7 @@ from game.table.channels_adapter import InboxConsumer
 from game.table.errors import CLOSE_FORBIDDEN, CLOSE_NOT_LOGGED_IN
 from game.table.snapshot import Snapshot
 from game.table.wire import from_group
+from learn.languages import scope_language
 
 
 def _current(user: User) -> tuple[list[Snapshot], dict[int, presence.Presence]]:
@@ -46,6 +48,8 @@ class DashboardConsumer(InboxConsumer):
     user_id: int
 
     async def connect(self) -> None:
+        # This socket's cards in its user's language (the consumer's task keeps it).
+        translation.activate(scope_language(self.scope))
         user = self.scope["user"]
         await self.accept()
         if not user.is_authenticated:

@@ -98,6 +98,26 @@ async def test_cards_follow_the_table_without_a_reload(
     await boards[friend.pk].until(lambda b: "At the table" in b.here.get(game.pk, ""))
 
 
+async def test_each_dashboard_speaks_its_users_language(
+    open_table: Open, players: list[User], friend: User, game: Game
+) -> None:
+    """The cards' words are built on the server: in Hindi for a user who chose Hindi, in
+    English beside it for one who chose none."""
+    await User.objects.filter(pk=friend.pk).aupdate(language="hi")
+    await seat_everyone(open_table, players)
+    hindi = await open_dashboard(await User.objects.aget(pk=friend.pk))
+    english = await open_dashboard(players[0])
+    for board in (hindi, english):
+        await board.until(lambda b: game.pk in b.cards and game.pk in b.here)
+    assert "की बारी (" in hindi.cards[game.pk]["status"]  # "... to play (...)"
+    assert (
+        english.cards[game.pk]["status"].startswith("Your turn")
+        or " to play (" in (english.cards[game.pk]["status"])
+    )
+    assert hindi.here[game.pk].startswith("टेबल पर: ")
+    assert english.here[game.pk].startswith("At the table: ")
+
+
 async def test_a_game_hosted_by_a_friend_appears(friend: User) -> None:
     board = await open_dashboard(friend)
     other = await database_sync_to_async(make_user)("asha@example.com", "Asha")
