@@ -14,8 +14,8 @@ from game.table.seats import LEVELS
 class PlayDirection(models.TextChoices):
     """How the table is drawn; the engine only knows play order."""
 
-    COUNTER_CLOCKWISE = "ccw", "Counter-clockwise"
-    CLOCKWISE = "cw", "Clockwise"
+    COUNTER_CLOCKWISE = "ccw", _("Counter-clockwise")
+    CLOCKWISE = "cw", _("Clockwise")
 
 
 class BotPace(models.TextChoices):

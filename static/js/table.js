@@ -67,13 +67,30 @@ const only = { card: null, version: null, timer: null };
 const ONLY_CARD_MS = 600;
 
 /** What has the keyboard focus among the parts every state message redraws: a card of your
- * hand or a control button (found again after the redraw by its card or action). */
+ * hand or a control button (found again after the redraw by its card or action), and its place
+ * among them (for when it is gone: a card played, a call made). */
 function focusedPart() {
   const el = document.activeElement;
   if (!(el instanceof HTMLElement) || !root.contains(el)) return null;
-  if (el.matches("#hand .card[data-card]")) return `#hand .card[data-card="${el.dataset.card}"]`;
-  if (el.matches("#controls [data-action]")) return `#controls [data-action='${el.dataset.action}']`;
+  if (el.matches("#hand .card[data-card]")) {
+    const at = [...root.querySelectorAll("#hand .card[tabindex]")].indexOf(el);
+    return { selector: `#hand .card[data-card="${el.dataset.card}"]`, at };
+  }
+  if (el.matches("#controls [data-action]")) {
+    return { selector: `#controls [data-action='${el.dataset.action}']`, at: 0 };
+  }
   return null;
+}
+
+/** Give the focus back after a redraw: to the same card or button, else (it was played or
+ * answered) to the card now at its place in the hand, the first button, or the hand's first
+ * card, so the keyboard never falls back to the top of the page. */
+function restoreFocus(part) {
+  const same = root.querySelector(part.selector);
+  const cards = [...root.querySelectorAll("#hand .card[tabindex]")];
+  const next = same || root.querySelector("#controls:not([hidden]) [data-action]")
+    || cards[Math.min(part.at, cards.length - 1)];
+  next?.focus({ preventScroll: true });
 }
 
 function draw() {
@@ -112,7 +129,7 @@ function draw() {
   root.dataset.phase = state.view?.phase || "waiting";
   root.dataset.version = state.version == null ? "" : String(state.version);
   root.dataset.resyncs = JSON.stringify(connection.resyncs);
-  if (focused) root.querySelector(focused)?.focus({ preventScroll: true });
+  if (focused) restoreFocus(focused);
 }
 
 function drawStatus(passing) {

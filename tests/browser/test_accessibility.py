@@ -132,3 +132,29 @@ def test_the_hand_answers_the_keyboard_and_keeps_its_focus(
     page.wait_for_function("() => !document.querySelector('#hand [data-before]')")
     assert page.evaluate(focused) == cards[-1]
     close(page)
+
+
+@pytest.mark.parametrize("stage", ["bidding", "mid_trick"])
+def test_the_focus_stays_in_the_hand_after_a_move_made_from_the_keyboard(
+    site: LiveSite, chromium: Browser, stage: str
+) -> None:
+    """A card played or a call made with Enter leaves the focus on the table (a card of the
+    hand, or a button), not at the top of the page."""
+    table = Table(site, stage)
+    page = table.open(chromium, table.actor(), LAPTOP)
+    target = "#hand .card[data-legal='true']" if stage == "mid_trick" else "#controls [data-action]"
+    page.wait_for_selector(target, timeout=WAIT_MS)
+    version = page.evaluate("() => document.querySelector('#table-app').dataset.version")
+    page.locator(target).first.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function(
+        "v => document.querySelector('#table-app').dataset.version !== v",
+        arg=version,
+        timeout=WAIT_MS,
+    )
+    where = page.evaluate(
+        "() => { const el = document.activeElement;"
+        " return el.closest('#hand, #controls')?.id || el.tagName; }"
+    )
+    assert where in ("hand", "controls")
+    close(page)

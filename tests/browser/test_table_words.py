@@ -217,9 +217,20 @@ def test_it_says_an_annulment_reason_from_the_pages_catalogue(page: Page) -> Non
 def test_it_says_when_the_score_went_into_a_set(page: Page) -> None:
     """Minus one, now 0, adds up: the 6 that went into the black set is said."""
     result = {
-        "annulled": False, "kind": "regular", "bidder": 1, "team": 1, "target": 16,
-        "points": [14, 14], "tricks": [5, 3], "made": False, "bonus": False, "delta": -1,
-        "ended_early": False, "dealer": 0, "score": [3, 0], "new_sets": [[0, 0], [0, 1]],
+        "annulled": False,
+        "kind": "regular",
+        "bidder": 1,
+        "team": 1,
+        "target": 16,
+        "points": [14, 14],
+        "tricks": [5, 3],
+        "made": False,
+        "bonus": False,
+        "delta": -1,
+        "ended_early": False,
+        "dealer": 0,
+        "score": [3, 0],
+        "new_sets": [[0, 0], [0, 1]],
     }
     assert call(page, "result", "scoreLine", TABLE, result) == (
         "Score change: Bilal & Dev \u22121. That passes \u22125, so Bilal & Dev take a black"
@@ -230,8 +241,14 @@ def test_it_says_when_the_score_went_into_a_set(page: Page) -> None:
         "Score change: Bilal & Dev \u22121; now Asha & Chitra +3, Bilal & Dev \u22124."
     )
     both_reset = {**TABLE, "rules": {"reset_after_set": True}}
-    red = {**result, "team": 0, "made": True, "delta": 12, "score": [0, 0],
-           "new_sets": [[2, 0], [0, 0]]}
+    red = {
+        **result,
+        "team": 0,
+        "made": True,
+        "delta": 12,
+        "score": [0, 0],
+        "new_sets": [[2, 0], [0, 0]],
+    }
     assert call(page, "result", "scoreLine", both_reset, red) == (
         "Score change: Asha & Chitra +12. That passes +5, so Asha & Chitra win 2 red sets:"
         " 6 of their score goes into each. At this table both scores then start again"
@@ -241,10 +258,24 @@ def test_it_says_when_the_score_went_into_a_set(page: Page) -> None:
 
 def test_it_lists_the_sets_each_deal_made_with_true_minus_signs(page: Page) -> None:
     deal = {
-        "number": 4, "outcome": "lost", "kind": "regular", "dealer": 0, "bidder": 1,
-        "bid": 16, "target": 16, "team": 1, "delta": -1, "points": [14, 14],
-        "score": [3, 0], "new_sets": [[0, 0], [0, 1]], "stake": 1, "doubles": [],
-        "trump": "H", "trump_card": None, "trump_method": "suit", "match_winner": None,
+        "number": 4,
+        "outcome": "lost",
+        "kind": "regular",
+        "dealer": 0,
+        "bidder": 1,
+        "bid": 16,
+        "target": 16,
+        "team": 1,
+        "delta": -1,
+        "points": [14, 14],
+        "score": [3, 0],
+        "new_sets": [[0, 0], [0, 1]],
+        "stake": 1,
+        "doubles": [],
+        "trump": "H",
+        "trump_card": None,
+        "trump_method": "suit",
+        "match_winner": None,
         "players": ["Asha", "Bilal", "Chitra", "Dev"],
     }
     table = call(page, "history", "dealTable", deal, None)
@@ -276,9 +307,19 @@ def test_the_phones_score_button_puts_your_team_first_with_its_sets(page: Page) 
 
 def test_it_says_whose_marriage_moved_the_target_and_the_last_tricks_point(page: Page) -> None:
     result = {
-        "annulled": False, "kind": "regular", "bidder": 1, "team": 1, "bid": 20,
-        "target": 16, "points": [12, 17], "tricks": [3, 5], "made": True, "bonus": False,
-        "delta": 1, "ended_early": False, "dealer": 0,
+        "annulled": False,
+        "kind": "regular",
+        "bidder": 1,
+        "team": 1,
+        "bid": 20,
+        "target": 16,
+        "points": [12, 17],
+        "tricks": [3, 5],
+        "made": True,
+        "bonus": False,
+        "delta": 1,
+        "ended_early": False,
+        "dealer": 0,
     }
     assert call(page, "result", "resultReason", TABLE, result) == (
         "Bilal & Dev needed 16 card points (the call of 20, lowered by their own marriage)"
@@ -363,7 +404,11 @@ def test_the_felt_says_who_raised_the_stake(page: Page) -> None:
         calls,
     )
     assert drawn == [
-        "Chitra bid 17", "Target 17", "Stake 4", "Doubled by Bilal", "Redoubled by Asha"
+        "Chitra bid 17",
+        "Target 17",
+        "Stake 4",
+        "Doubled by Bilal",
+        "Redoubled by Asha",
     ]
 
 
@@ -376,9 +421,28 @@ def test_every_number_below_zero_has_a_true_minus_sign(page: Page) -> None:
     )
     assert signed == ["+3", "0", "\u22122", "+0.50", "\u22121.25"]
     item = {
-        "seat": 1, "trick": 2, "played": {"type": "play", "card": "JH"},
-        "suggested": {"type": "play", "card": "9H"}, "same": False,
+        "seat": 1,
+        "trick": 2,
+        "played": {"type": "play", "card": "JH"},
+        "suggested": {"type": "play", "card": "9H"},
+        "same": False,
         "expected": {"played": 0.5, "suggested": 0.25, "made_played": 0.5, "made_suggested": 0.4},
     }
     line = call(page, "words", "analysisLine", TABLE, item)
     assert "(expected \u22120.25 game points;" in line and "-" not in line
+
+
+def test_a_call_the_strong_player_would_make_otherwise_reads_as_a_sentence(page: Page) -> None:
+    def line(played: dict[str, Any], suggested: dict[str, Any]) -> str:
+        item = {"seat": 1, "trick": 0, "played": played, "suggested": suggested, "same": False}
+        return str(call(page, "words", "analysisLine", TABLE, item))
+
+    trump = line({"type": "trump", "suit": "C"}, {"type": "trump", "suit": "H"})
+    assert (
+        trump
+        == "Calls: Bilal chose clubs as trump; the strong player would choose hearts as trump."
+    )
+    bid = line({"type": "pass"}, {"type": "bid", "value": 17})
+    assert bid == "Calls: Bilal chose pass; the strong player would bid 17."
+    hint = call(page, "words", "hintLine", {"type": "trump", "suit": "S"}, {}, "")
+    assert hint == "Hint: choose spades as trump."

@@ -136,3 +136,10 @@ def test_the_fonts_for_bengali_and_devanagari_are_served_by_the_site() -> None:
     assert {name.split("-")[2] for name in files} == {"bengali", "devanagari"}
     for name in files:
         assert finders.find(f"fonts/{name}"), name
+
+
+def test_the_host_page_names_the_play_directions_in_the_chosen_language(owner: User) -> None:
+    User.objects.filter(pk=owner.pk).update(language="hi")
+    page = text(login(User.objects.get(pk=owner.pk)).get("/host/"))
+    assert "घड़ी की उल्टी दिशा में" in page and "घड़ी की दिशा में" in page
+    assert "Counter-clockwise" not in page and ">Clockwise<" not in page

@@ -368,10 +368,17 @@ export function actionWords(action) {
   }
 }
 
+/** An action as what someone would do: "play the A♠", "bid 17", "choose hearts as trump". */
+export function actionVerb(action) {
+  return action.type === "trump"
+    ? fmt(gettext("choose %(suit)s as trump"), { suit: SUIT_NAME[action.suit] })
+    : actionWords(action);
+}
+
 /** What the strong player would do, as a line: "Hint: play the A♠ — draws trump." */
 export function hintLine(action, view, reason) {
   if (!action) return gettext("Hint: declare your marriage.");
-  const what = actionWords(action);
+  const what = actionVerb(action);
   return reason
     ? fmt(gettext("Hint: %(what)s — %(reason)s."), { what, reason })
     : fmt(gettext("Hint: %(what)s."), { what });
@@ -387,13 +394,14 @@ export function analysisLine(table, item) {
   const who = seatName(table, item.seat);
   const act = (a) => (a.type === "play" ? cardText(a.card) : actionWords(a));
   const values = { who, trick: item.trick, played: act(item.played), suggested: act(item.suggested) };
+  const would = item.suggested.type === "play" ? values.suggested : actionVerb(item.suggested);
   let text = item.trick
     ? fmt(gettext("Trick %(trick)s: %(who)s chose %(played)s"), values)
     : fmt(gettext("Calls: %(who)s chose %(played)s"), values);
   if (!item.same) {
     text += item.suggested.type === "play"
       ? fmt(gettext("; the strong player would play %(suggested)s"), values)
-      : fmt(gettext("; the strong player would %(suggested)s"), values);
+      : fmt(gettext("; the strong player would %(suggested)s"), { suggested: would });
   }
   const e = item.expected;
   if (e && !item.same) {
