@@ -129,3 +129,17 @@ def test_the_header_menu_switches_the_language_and_remembers_it(
     page.wait_for_load_state()
     assert page.get_attribute("html", "lang") == "en"
     context.close()
+
+
+def test_the_language_menu_opens_over_a_phones_table(site: LiveSite, chromium: Browser) -> None:
+    """On a phone the table page's header links scroll sideways with a fade at the edge; the
+    language menu still opens over the table and takes a tap."""
+    table = Table(site, "bidding")
+    page = table.open(chromium, table.actor(), PHONE)
+    page.locator(".language-menu summary").click()
+    choice = page.locator(".language-switcher button[lang='hi']")
+    page.screenshot(path=f"{SHOTS}-table-language-menu.png")
+    choice.click(timeout=5000)  # refused if anything else would take the tap
+    page.wait_for_url(f"{site.url}/table/{table.game}/")
+    assert page.get_attribute("html", "lang") == "hi"
+    close(page)

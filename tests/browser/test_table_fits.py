@@ -484,3 +484,32 @@ def test_it_keeps_every_name_whole_and_the_turn_badge_on_a_phone_spectators_tabl
         assert name.get_attribute("title") in NAMES
     inside(page, ".seat.turn .badge.turn-badge")
     close(page)
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("moment", ["bidding", "mid_trick"])
+def test_the_guide_leaves_the_other_seats_and_the_trick_in_sight(
+    site: LiveSite, chromium: Browser, size: str, moment: str
+) -> None:
+    """The first-game guide's note covers neither another seat's plate nor a card of the
+    trick: it sits over your own side of the felt, where nothing is played yet on your turn."""
+    table = Table(site, moment)
+    page = table.open(chromium, table.actor(), SIZES[size])
+    page.evaluate("() => localStorage.setItem('twentynine-guide', 'on')")
+    page.reload()
+    page.wait_for_selector("#guide:not([hidden])", timeout=WAIT_MS)
+    page.screenshot(path=f"{SHOTS}-guide-{moment}-{size}.png")
+    covered = page.evaluate(
+        """() => {
+            const guide = document.querySelector('#guide').getBoundingClientRect();
+            const parts = [...document.querySelectorAll(
+                '#seat-top .plate, #seat-left .plate, #seat-right .plate, #trick .card')];
+            return parts.filter(el => {
+                const r = el.getBoundingClientRect();
+                return r.left < guide.right && guide.left < r.right
+                    && r.top < guide.bottom && guide.top < r.bottom;
+            }).map(el => el.closest('[id]').id + ' ' + el.className);
+        }"""
+    )
+    assert covered == [], covered
+    close(page)
