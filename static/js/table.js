@@ -17,7 +17,7 @@ import { drawRoundInfo, drawScore } from "./table/score.js";
 import { bottomSeat, drawSeats } from "./table/seats.js";
 import { drawSideTurn, setUpSide } from "./table/side.js";
 import { AUTO_PASS_WAIT_MS, TablePreferences } from "./table/preferences.js";
-import { drawBack, updateTimer } from "./table/timer.js";
+import { backOffered, drawBack, updateTimer } from "./table/timer.js";
 import { TableTogether } from "./table/together.js";
 import { COACH, MATCH_WORDS, PLAY_WORDS, eventText, hintAskedLine, hintLine, seatName, sentence, statusText, toldEvents } from "./table/words.js";
 
@@ -147,9 +147,11 @@ function drawStatus(passing) {
   status.classList.toggle("your-turn", mine);
   drawSideTurn(root, mine, text);
   const note = root.querySelector("#status-note");
-  note.textContent = table.you?.replaced
+  // A seat the server handed over has its own line with "I'm back" (drawBack): not said twice.
+  const handedOver = table.you?.replaced && !backOffered(state)
     ? gettext("A computer player plays your seat for now, so you cannot act; the host can give it back.")
-    : bidderNote(view, table.you?.seat, state.legal);
+    : "";
+  note.textContent = table.you?.replaced ? handedOver : bidderNote(view, table.you?.seat, state.legal);
   note.hidden = !note.textContent;
   turnAlert.update(mine, task);
 }

@@ -20,6 +20,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, ViewportSize
 
+from tests.browser.test_table_fits import SHORT_PHONE, inside
 from tests.browser.test_table_play import PHONE
 from tests.live_site import LiveSite
 
@@ -95,8 +96,14 @@ def test_it_counts_down_plays_for_a_late_player_and_hands_her_seat_over_and_back
     assert phone.locator("#seat-bottom .badge.computer").count() == 1
     handover = phone.locator("#log li[data-type='handover']").all_text_contents()
     assert any("time ran out twice in a row" in line for line in handover), handover
+    # Said once, with its button: no second line saying the same above it; and on a short
+    # phone (a browser's visible height) the whole hand stays on screen under it.
+    assert phone.locator("#status-note").is_hidden()
     phone.screenshot(path=f"{SHOTS}-im-back-phone.png")
     laptop.screenshot(path=f"{SHOTS}-im-back-laptop.png")
+    phone.set_viewport_size(SHORT_PHONE)
+    inside(phone, "#hand .card", at_least=1)
+    phone.screenshot(path=f"{SHOTS}-im-back-short-phone.png")
 
     phone.get_by_role("button", name="I'm back").click()
     for page in (phone, laptop):

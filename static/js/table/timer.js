@@ -43,12 +43,19 @@ export function timerBadge(seat) {
   return badge;
 }
 
+/** Whether the server (not the host) handed your seat to a computer player, so that "I'm back"
+ * gives it back. */
+export function backOffered(state) {
+  const you = state.table?.you;
+  const player = (state.table?.players || []).find((p) => p.seat === you?.seat);
+  return Boolean(you?.replaced && player?.auto);
+}
+
 /** "I'm back" for a person whose seat the server (not the host) handed over. */
 export function drawBack(root, state) {
   const box = root.querySelector("#im-back");
-  const you = state.table?.you;
-  const player = (state.table?.players || []).find((p) => p.seat === you?.seat);
-  const auto = Boolean(you?.replaced && player?.auto);
+  const player = (state.table?.players || []).find((p) => p.seat === state.table?.you?.seat);
+  const auto = backOffered(state);
   box.hidden = !auto;
   if (!auto) {
     box.replaceChildren();
