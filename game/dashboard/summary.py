@@ -81,7 +81,7 @@ def _status(shared: dict[str, Any], mine: bool) -> str:
     if not shared["turn"]:
         return _("Between deals")
     names = [shared["seats"][seat] or _("an empty seat") for seat in shared["turn"]]
-    return _("%(names)s to play (%(doing)s)") % {"names": " / ".join(names), "doing": _(doing)}
+    return _("Turn: %(names)s (%(doing)s)") % {"names": " / ".join(names), "doing": _(doing)}
 
 
 def presence_message(

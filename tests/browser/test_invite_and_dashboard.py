@@ -298,7 +298,7 @@ def test_the_dashboard_changes_without_reload(site: LiveSite, browser: Browser, 
     farid.goto(f"{site.url}/i/{seeded['token']}/")
     farid.get_by_role("button", name="Take seat 3").click()
     farid.wait_for_url(f"**/table/{seeded['game']}/")
-    card.locator(".live-status").filter(has_text="to play").wait_for(timeout=30000)
+    card.locator(".live-status").filter(has_text="Turn: ").wait_for(timeout=30000)
     card.locator(".live-here").filter(has_text="At the table").wait_for(timeout=15000)
     assert card.locator(".your-turn").is_hidden()  # Esha watches: never her turn
     esha.screenshot(path=f"{SHOTS}-dashboard-{size}.png", full_page=True)

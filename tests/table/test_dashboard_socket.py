@@ -94,7 +94,7 @@ async def test_cards_follow_the_table_without_a_reload(
     assert not boards[turn_user.pk].cards[game.pk]["your_turn"]
     card = boards[friend.pk].cards[game.pk]
     assert card["seats"] == ["Olive", "Bilal", "Chitra", "Dev"]
-    assert len(card["score"]) == 2 and "to play" in card["status"]
+    assert len(card["score"]) == 2 and card["status"].startswith("Turn: ")
     await boards[friend.pk].until(lambda b: "At the table" in b.here.get(game.pk, ""))
 
 
@@ -109,10 +109,10 @@ async def test_each_dashboard_speaks_its_users_language(
     english = await open_dashboard(players[0])
     for board in (hindi, english):
         await board.until(lambda b: game.pk in b.cards and game.pk in b.here)
-    assert "की बारी (" in hindi.cards[game.pk]["status"]  # "... to play (...)"
+    assert "की बारी (" in hindi.cards[game.pk]["status"]  # "Turn: ... (...)"
     assert (
         english.cards[game.pk]["status"].startswith("Your turn")
-        or " to play (" in (english.cards[game.pk]["status"])
+        or english.cards[game.pk]["status"].startswith("Turn: ")
     )
     assert hindi.here[game.pk].startswith("टेबल पर: ")
     assert english.here[game.pk].startswith("At the table: ")
