@@ -119,7 +119,8 @@ def send_request(sender: User, raw_email: str) -> str:
         FriendRequest.objects.create(sender=sender, to_email=email)
     return _(
         "Friend request sent to %(email)s. They will see it on their dashboard, "
-        "or as soon as they sign up with that address."
+        "or as soon as they sign up with that address. If the address is misspelt, "
+        "cancel it under Waiting for an answer and send it again."
     ) % {"email": email}
 
 

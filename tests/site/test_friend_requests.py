@@ -55,6 +55,9 @@ def test_it_says_the_same_whether_or_not_the_email_has_an_account(
     assert message(registered, "outsider@example.com") == message(
         unregistered, "nobody-yet@example.com"
     )
+    # Saying nothing of whether the address has an account, it says how to mend a typo.
+    told = message(unregistered, "nobody-yet@example.com")
+    assert "If the address is misspelt, cancel it under Waiting for an answer" in told
 
 
 def test_it_matches_email_addresses_without_regard_to_case(owner: User, outsider: User) -> None:
