@@ -1,12 +1,12 @@
 """Keeps a guest inside its one game: middleware that lets a guest reach only its table (and
-that table's deal history), the invite link pages, its own account page, its preferences and
-log-out.
+that table's deal history), the invite link pages, its own account page, its preferences,
+the rules (How to play), the language switch and the table's translations, and log-out.
 
 Any other table's pages are refused (403); every other page (the dashboard, hosting,
 friends, the account pages) sends the guest back to its table, or, once the host has
-removed it, to the page where it can make a full account. The table's websocket and the
-dashboard socket refuse a guest the same way (``game.table.access.role_for``,
-``game.dashboard.consumer``).
+removed it, to the page where it can make a full account (its old table's pages too). The
+table's websocket and the dashboard socket refuse a guest the same way
+(``game.table.access.role_for``, ``game.dashboard.consumer``).
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from game.invite import guests
 # Paths a guest may open whatever its game.
 OPEN_TO_GUESTS = (
     "/i/", "/guest/", "/accounts/logout/", "/static/", "/favicon.ico", "/manifest.webmanifest",
-    "/sw.js", "/offline/", "/healthz", "/account/preferences/",
+    "/sw.js", "/offline/", "/healthz", "/account/preferences/", "/jsi18n/", "/learn/",
 )
 TABLE_PATH = re.compile(r"^/table/(\d+)/")
 
@@ -45,12 +45,12 @@ class GuestFence:
             return self.get_response(request)
         game_id = guests.game_of(user.pk)
         table = TABLE_PATH.match(path)
+        if game_id is None:
+            return redirect("invite:guest_account")
         if table is not None:
-            if game_id is None or int(table[1]) != game_id:
+            if int(table[1]) != game_id:
                 raise PermissionDenied(_("As a guest you can play only at the table you were "
                                          "invited to."))
             guests.seen(user.pk)
             return self.get_response(request)
-        if game_id is None:
-            return redirect("invite:guest_account")
         return redirect(reverse("table", args=[game_id]))

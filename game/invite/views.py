@@ -205,7 +205,9 @@ def _visitor(user: Any, role: Any) -> str:
     if role is not None and not role.spectator:
         return "seated"
     if user.is_guest:
-        return "guest_here" if role is not None else "guest_elsewhere"
+        if role is not None:
+            return "guest_here"
+        return "guest_elsewhere" if guests.game_of(user.pk) is not None else "guest_removed"
     if not is_verified(user):
         return "unverified"
     return "member"

@@ -242,12 +242,22 @@ function onStatus(kind) {
   root.classList.toggle("offline", kind !== "open");
 }
 
-function onFinal(message) {
+// How long a player who lost the table (a guest the host removed, a friendship ended) reads
+// why before the page is loaded again, which then says where to go.
+const LOST_TABLE_MS = 2500;
+
+function onFinal(message, code) {
   const badge = root.querySelector("#conn-badge");
   badge.textContent = gettext("disconnected");
   badge.hidden = false;
   root.querySelector("#status").textContent = message;
   toast.show(sentence(message), "error", 60000);
+  if (code === 4403 && state.version != null) {
+    // The table was open and is no longer: hide what is left of it and ask the server again.
+    root.querySelector("#hand").replaceChildren();
+    root.querySelector("#controls").replaceChildren();
+    setTimeout(() => window.location.reload(), LOST_TABLE_MS);
+  }
 }
 
 /** The Hint button: on your own turn, when the host allows hints; its answer under it. */

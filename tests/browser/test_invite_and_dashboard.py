@@ -365,9 +365,13 @@ def test_the_host_removes_a_guest_from_the_table(
     host.screenshot(path=f"{SHOTS}-remove-guest-{size}.png")
     host.once("dialog", lambda dialog: dialog.accept())
     line.locator("[data-remove-guest]").click()
+    # The guest's table closes, says why, then shows where to go from here.
     guest.wait_for_function(
         "() => document.body.innerText.includes('You may not see this table.')", timeout=30000
     )
+    assert guest.locator("#hand .card").count() == 0
+    guest.wait_for_url(f"{site.url}/guest/account/", timeout=30000)
+    assert "The host has taken you off their table." in guest.locator("main").inner_text()
     host.wait_for_function(
         "() => !document.querySelector('#guest-controls li')", timeout=30000
     )

@@ -446,3 +446,25 @@ def test_a_call_the_strong_player_would_make_otherwise_reads_as_a_sentence(page:
     assert bid == "Calls: Bilal chose pass; the strong player would bid 17."
     hint = call(page, "words", "hintLine", {"type": "trump", "suit": "S"}, {}, "")
     assert hint == "Hint: choose spades as trump."
+
+
+def test_the_seventh_card_trump_is_told_as_the_bidders_to_a_spectator(page: Page) -> None:
+    def label(you: dict[str, Any]) -> str:
+        return str(
+            page.evaluate(
+                """async ([table]) => {
+                    const { drawTrumpMarker } = await import('/static/js/table/centre.js');
+                    const root = document.createElement('div');
+                    root.innerHTML = '<div id="trump-marker"></div>';
+                    const view = { trump_method: 'seventh_card', trump_shown: false, trump: 'S',
+                                   seventh_card: '7S', bid: { seat: 3, value: 17 } };
+                    drawTrumpMarker(root, view, table);
+                    return root.querySelector('.marker-label').textContent;
+                }""",
+                [{**TABLE, "you": you}],
+            )
+        )
+
+    assert label({"seat": 3, "spectator": False}) == "Hidden trump: spades (your 7th card)"
+    spectator = label({"seat": None, "spectator": True})
+    assert spectator == "Hidden trump: spades (Dev's 7th card)"

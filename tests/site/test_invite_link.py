@@ -114,6 +114,17 @@ def test_a_guest_reaches_nothing_else(
     assert not Game.objects.filter(host__account_type=AccountType.GUEST).exists()
 
 
+def test_a_guest_reads_the_rules_and_the_table_in_its_language(token: str) -> None:
+    client, guest = as_guest(token)
+    assert client.get("/learn/how-to-play/").status_code == 200
+    catalogue = client.get("/jsi18n/", headers={"accept-language": "bn"})
+    assert catalogue.status_code == 200 and "catalog" in catalogue.content.decode()
+    response = client.post("/learn/language/", {"language": "hi", "next": "/learn/how-to-play/"})
+    assert response.status_code == 302
+    guest.refresh_from_db()
+    assert guest.language == "hi"
+
+
 def test_guest_names_are_trimmed_limited_unicode_safe_and_escaped(token: str) -> None:
     assert guests.clean_name("  অমিত   রায়  ") == "অমিত রায়"
     assert guests.clean_name("क्षत्रिय") == "क्षत्रिय"
@@ -204,8 +215,12 @@ def test_the_host_removes_a_guest(owner, owner_game: Game, token: str) -> None:
     host.post(f"/games/{owner_game.pk}/guests/2/remove/", {"level": "easy"})
     seat = Seat.objects.get(game=owner_game, number=2)
     assert (seat.user_id, seat.computer) == (None, "easy")
-    assert client.get(f"/table/{owner_game.pk}/").status_code == 403
+    # Its old table's page, and any other, lead to the page that says why and what next.
+    assert client.get(f"/table/{owner_game.pk}/")["Location"] == "/guest/account/"
     assert client.get("/")["Location"] == "/guest/account/"
+    taken_off = "The host has taken you off their table."
+    assert taken_off in text(client.get("/guest/account/"))
+    assert taken_off in text(client.get(link(token)))  # the invite link again
 
 
 def test_only_a_guest_can_be_removed_so(owner, friend: User, owner_game: Game) -> None:

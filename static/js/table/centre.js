@@ -73,7 +73,7 @@ function drawCurrentTrick(root, state) {
 }
 
 /** The trump marker: face down while hidden (the bidder and spectators see what it is). */
-function drawTrumpMarker(root, view) {
+export function drawTrumpMarker(root, view, table) {
   const marker = root.querySelector("#trump-marker");
   const set = view && view.single_hand == null && (view.trump_method || view.trump_shown);
   marker.hidden = !set;
@@ -91,7 +91,11 @@ function drawTrumpMarker(root, view) {
     const back = cardBack("small marker-back");
     if (view.seventh_card) {
       marker.append(cardFace(view.seventh_card, "small peek"));
-      label.textContent = fmt(gettext("Hidden trump: %(suit)s (your 7th card)"), { suit: SUIT_NAME[view.trump] || "" });
+      const suit = SUIT_NAME[view.trump] || "";
+      const bidder = view.bid?.seat;
+      label.textContent = bidder == null || bidder === table?.you?.seat
+        ? fmt(gettext("Hidden trump: %(suit)s (your 7th card)"), { suit })
+        : fmt(gettext("Hidden trump: %(suit)s (%(name)s's 7th card)"), { suit, name: seatName(table, bidder) });
     } else if (view.trump) {
       back.append(Object.assign(document.createElement("span"), {
         className: `peek-suit ${isRed(view.trump) ? "red" : "black"} ${suitClass(view.trump)}`,
@@ -204,7 +208,7 @@ export function updateCountdown(root, state, now) {
 
 export function drawCentre(root, state, now) {
   drawCurrentTrick(root, state);
-  drawTrumpMarker(root, state.view);
+  drawTrumpMarker(root, state.view, state.table);
   drawContract(root, state);
   drawWaiting(root, state);
   drawRoundResult(root, state);
