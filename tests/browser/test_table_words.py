@@ -468,3 +468,19 @@ def test_the_seventh_card_trump_is_told_as_the_bidders_to_a_spectator(page: Page
     assert label({"seat": 3, "spectator": False}) == "Hidden trump: spades (your 7th card)"
     spectator = label({"seat": None, "spectator": True})
     assert spectator == "Hidden trump: spades (Dev's 7th card)"
+
+
+def test_the_exact_cost_of_a_card_counts_its_points_in_words(page: Page) -> None:
+    item = {
+        "seat": 1,
+        "trick": 5,
+        "played": {"type": "play", "card": "KS"},
+        "suggested": {"type": "play", "card": "AS"},
+        "same": False,
+        "exact": {"cost": [0, 1], "best_moves": ["AS"]},
+    }
+    line = str(call(page, "words", "analysisLine", TABLE, item))
+    assert line.endswith("it cost 0 game points and 1 card point (best: A♠).")
+    item["exact"] = {"cost": [1, 2], "best_moves": ["AS", "show_trump"]}
+    line = str(call(page, "words", "analysisLine", TABLE, item))
+    assert line.endswith("it cost 1 game point and 2 card points (best: A♠, show trump).")

@@ -42,6 +42,14 @@ def test_it_shows_the_sites_404_page_for_an_unknown_address_under_debug(
     assert "URLconf" not in page and "admin/" not in page
 
 
+def test_a_visitor_who_is_not_signed_in_is_offered_the_home_page_not_a_dashboard(
+    settings: Any,
+) -> None:
+    settings.DEBUG = True
+    page = text(Client().get("/no/such/page/"))
+    assert "Go to the home page" in page and "Back to the dashboard" not in page
+
+
 def test_it_still_adds_the_missing_slash_under_debug(settings: Any, outsider: User) -> None:
     settings.DEBUG = True
     response = login(outsider).get("/friends")

@@ -415,9 +415,9 @@ export function analysisLine(table, item) {
   const x = item.exact;
   if (x && (x.cost[0] > 0 || x.cost[1] > 0)) {
     const best = x.best_moves.map((c) => (c === "show_trump" ? gettext("show trump") : cardText(c))).join(", ");
-    text += fmt(gettext(". With every hand known it cost %(game)s game points and %(card)s card points (best: %(best)s)"), {
-      game: x.cost[0], card: x.cost[1], best,
-    });
+    const game = fmt(ngettext("%(count)s game point", "%(count)s game points", x.cost[0]), { count: x.cost[0] });
+    const card = fmt(ngettext("%(count)s card point", "%(count)s card points", x.cost[1]), { count: x.cost[1] });
+    text += fmt(gettext(". With every hand known it cost %(game)s and %(card)s (best: %(best)s)"), { game, card, best });
   }
   return `${text}.`;
 }
