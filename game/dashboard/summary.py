@@ -9,9 +9,9 @@ from typing import Any
 import orjson
 from django.utils import translation
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop
+from django.utils.translation import gettext_noop, ngettext
 
-from game.table import cache
+from game.table import cache, match_end
 from game.table.snapshot import Snapshot
 
 # What the seats in turn are doing, by the match's phase (translated when shown).
@@ -41,6 +41,7 @@ def _shared(latest: Snapshot) -> dict[str, Any]:
         "turn": turn,
         "phase": match.round.phase if match is not None and match.round is not None else "",
         "waiting_for": latest.waiting_for(),
+        "match": match_end.match_message(latest),
     }
     kept.dashboard = found
     return found
@@ -70,6 +71,20 @@ def _mine(latest: Snapshot, shared: dict[str, Any], user_id: int) -> bool:
 
 
 def _status(shared: dict[str, Any], mine: bool) -> str:
+    over = shared["match"]
+    if over["winner"] is not None:
+        team = over["winner"]
+        names = [name or _("an empty seat") for name in shared["seats"][team::2]]
+        won = over["sets_won"][team]
+        return ngettext(
+            "Match over: %(names)s won, %(won)s set to %(lost)s",
+            "Match over: %(names)s won, %(won)s sets to %(lost)s",
+            won,
+        ) % {
+            "names": " & ".join(names),
+            "won": won,
+            "lost": over["sets_won"][1 - team],
+        }
     doing = PHASES.get(shared["phase"], "")
     if mine:
         return _("Your turn (%(doing)s)") % {"doing": _(doing)} if doing else _("Your turn")

@@ -22,7 +22,9 @@ function drawGame(message) {
   const el = card(message.game);
   if (!el) return;
   el.querySelector(".live-status").textContent = message.status;
-  el.querySelector(".live-score").textContent = message.started
+  // Once the match is over its status says the sets; the score (back to 0 : 0) would mislead.
+  const over = message.match?.winner != null;
+  el.querySelector(".live-score").textContent = message.started && !over
     ? `· ${signed(message.score[0])} : ${signed(message.score[1])}` : "";
   el.querySelector(".your-turn").hidden = !message.your_turn;
   const started = el.querySelector(".live-started");

@@ -153,6 +153,17 @@ def test_it_shows_the_winner_to_everyone_and_the_host_starts_a_rematch(
     ended = friend.locator("#log li[data-type='match_end']").all_text_contents()
     assert ended and "win the match, 1 set to 0" in ended[-1], ended
 
+    # The dashboard's card says so too.
+    board = friend.context.new_page()
+    board.goto(f"{timer_site.url}/")
+    card = board.locator(f".game-card[data-game='{seeded['game']}'] .live-status")
+    card.filter(has_text="Match over: ").wait_for(timeout=20000)
+    assert card.inner_text() == f"Match over: {winners} won, 1 set to 0"
+    score = board.locator(f".game-card[data-game='{seeded['game']}'] .live-score")
+    assert score.inner_text() == ""  # not the "0 : 0" the score went back to
+    board.screenshot(path=f"{SHOTS}-winner-dashboard-laptop.png")
+    board.close()
+
     host.get_by_role("button", name="Rematch").click()
     for page in (host, friend, host_laptop):
         page.wait_for_selector("#match-over", state="hidden", timeout=20000)
