@@ -17,6 +17,8 @@ BORROWED_MSGIDS = (
     gettext_noop("Password (again)"),
     gettext_noop("Remember Me"),
     gettext_noop("Forgot your password?"),
+    gettext_noop("New Password"),
+    gettext_noop("New Password (again)"),
     gettext_noop("You must type the same password each time."),
     gettext_noop("The email address and/or password you specified are not correct."),
     gettext_noop("A user is already registered with this email address."),

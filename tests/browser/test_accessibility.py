@@ -22,7 +22,9 @@ pytestmark = [pytest.mark.browser, pytest.mark.server]
 
 AXE = Axe()
 SIZES = {"phone": PHONE, "laptop": LAPTOP}
-PAGES = ["/", "/learn/how-to-play/", "/accounts/login/", "/accounts/signup/"]
+PAGES = [
+    "/", "/learn/how-to-play/", "/accounts/login/", "/accounts/signup/", "/accounts/password/reset/"
+]
 STAGES = ["bidding", "trump", "doubling", "mid_trick", "show_trump"]
 
 
@@ -60,6 +62,7 @@ def test_the_pages_have_no_serious_violation(
     for path in PAGES:
         page.goto(site.url + path)
         assert serious(page) == [], path
+        page.screenshot(path=f"/tmp/twentynine-a11y-{lang}-{size}{path.replace('/', '-')}.png")
     page.locator(".language-menu summary").click()
     assert serious(page) == [], "the open language menu"
     table = Table(site, "bidding")
