@@ -57,6 +57,7 @@ class TableConsumer(ChatSocket, PresenceSocket, HintSocket, InboxConsumer):
     user_id: int
     role: Role | None = None
     version = 0
+    counted = False  # counted among the open sockets (``metrics``) until ``stopped``
 
     async def connect(self) -> None:
         """Accept, then either refuse with a close code and no data or send the full state."""
@@ -68,6 +69,7 @@ class TableConsumer(ChatSocket, PresenceSocket, HintSocket, InboxConsumer):
         user = self.scope["user"]
         await self.accept()
         metrics.socket_opened()
+        self.counted = True
         if not user.is_authenticated:
             await self.close(code=CLOSE_NOT_LOGGED_IN)
             return
@@ -88,14 +90,18 @@ class TableConsumer(ChatSocket, PresenceSocket, HintSocket, InboxConsumer):
         await self._send_full_state(latest)
 
     async def stopped(self) -> None:
-        """The socket is gone: its game's hub here delivers nothing more to it."""
+        """The socket is gone: it is counted closed and its game's hub here delivers nothing
+        more to it. Runs however the consumer loop ended, also when it was cancelled or a
+        handler raised, so that ``disconnect`` never ran."""
+        if self.counted:
+            self.counted = False
+            metrics.socket_closed()
         if hasattr(self, "game_id"):
             hub.leave(self.game_id, self)
 
     async def disconnect(self, code: int) -> None:
         """Leave the game's group and the table's presence (nothing depends on this having run:
         presence rows expire)."""
-        metrics.socket_closed()
         await self.presence_leave()
         hub.leave(self.game_id, self)
 
