@@ -17,6 +17,7 @@ from threading import Lock
 from typing import Any
 
 from game.engine import Rules
+from game.table import memory
 from game.table.snapshot import Snapshot
 
 CACHE_GAMES = 2048
@@ -59,10 +60,14 @@ def remember(snapshot: Snapshot) -> None:
             _cache.popitem(last=False)
 
 
-def forget(game_id: int) -> None:
-    """Drop every kept snapshot of a game (it was deleted: its id may be given again)."""
+@memory.kept
+def forget(game_id: int | None) -> None:
+    """Drop every kept snapshot of a game (every game's: ``None``)."""
     with _cache_lock:
-        _cache.pop(game_id, None)
+        if game_id is None:
+            _cache.clear()
+        else:
+            _cache.pop(game_id, None)
 
 
 def cached(game_id: int, version: int) -> Snapshot | None:

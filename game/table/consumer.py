@@ -90,12 +90,15 @@ class TableConsumer(ChatSocket, PresenceSocket, HintSocket, InboxConsumer):
         await self._send_full_state(latest)
 
     async def stopped(self) -> None:
-        """The socket is gone: it is counted closed and its game's hub here delivers nothing
-        more to it. Runs however the consumer loop ended, also when it was cancelled or a
-        handler raised, so that ``disconnect`` never ran."""
+        """The socket is gone: it is counted closed, its presence row is no longer renewed
+        and its game's hub here delivers nothing more to it. Runs however the consumer loop
+        ended, also when it was cancelled or a handler raised, so that ``disconnect`` never
+        ran."""
         if self.counted:
             self.counted = False
             metrics.socket_closed()
+        if self.presence_counted:  # ``disconnect`` did not run: no more renewals of its row
+            self.presence_stop_renewing()
         if hasattr(self, "game_id"):
             hub.leave(self.game_id, self)
 

@@ -45,12 +45,16 @@ class PresenceSocket(AsyncWebsocketConsumer):
             self.presence_counted = True
             renewer().add(self)
 
+    def presence_stop_renewing(self) -> None:
+        """Stop renewing this socket's row (it then expires by itself)."""
+        self.presence_counted = False
+        renewer().discard(self)
+
     async def presence_leave(self) -> None:
         """This socket closed: stop renewing, forget it, and tell the table."""
         if not self.presence_counted:
             return
-        self.presence_counted = False
-        renewer().discard(self)
+        self.presence_stop_renewing()
         try:
             here = await database_sync_to_async(presence.leave)(self.game_id, self.channel_name)
         except Exception:  # e.g. the database is gone at shutdown: the row expires by itself

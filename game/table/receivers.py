@@ -18,7 +18,7 @@ from accounts.models import Friendship, User
 from accounts.signals import friendship_began, friendship_ended, preferences_saved
 from game.dashboard import notify
 from game.models import Game
-from game.table import cache, seat_changes, service
+from game.table import memory, seat_changes, service
 from game.table.broadcast import announce_from_sync, close_table
 
 
@@ -49,11 +49,12 @@ def _game_hosted(sender: Any, instance: Game, created: bool, **kwargs: Any) -> N
 @receiver(post_delete, sender=Game)
 def _game_deleted(sender: Any, instance: Game, **kwargs: Any) -> None:
     """Every socket of the game closes with 4404 once the deletion is committed, and this
-    process forgets its snapshots (another process forgets them as its sockets close)."""
+    process forgets what it remembers of the game (another process forgets its snapshots
+    as its sockets close)."""
     game_id = instance.pk
 
     def gone() -> None:
-        cache.forget(game_id)
+        memory.forget(game_id)
         close_table(game_id)
 
     transaction.on_commit(gone)

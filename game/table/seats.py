@@ -14,6 +14,7 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from game.table import memory
 from game.table.events import is_deal_start, starts_deal
 from game.table.routine import AUTO_PASS
 
@@ -171,6 +172,7 @@ class DealHistories:
 
     def __init__(self) -> None:
         self._kept: OrderedDict[int, tuple[int, list[dict[str, Any]]]] = OrderedDict()
+        memory.kept(self.forget_game)
 
     def follow(self, latest: _Version) -> None:
         """Take the change that made ``latest`` into its game's history, if the one before
@@ -193,3 +195,10 @@ class DealHistories:
         self._kept.move_to_end(game_id)
         while len(self._kept) > HISTORIES_KEPT:
             self._kept.popitem(last=False)
+
+    def forget_game(self, game_id: int | None) -> None:
+        """Forget this game's history (every game's: ``None``)."""
+        if game_id is None:
+            self._kept.clear()
+        else:
+            self._kept.pop(game_id, None)

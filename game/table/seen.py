@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from collections import OrderedDict
 
+from game.table import memory
+
 KEPT = 4096
 
 
@@ -16,6 +18,7 @@ class SeenVersions:
     def __init__(self, kept: int = KEPT) -> None:
         self._kept = kept
         self._pairs: OrderedDict[tuple[int, int], None] = OrderedDict()
+        memory.kept(self.forget_game)
 
     def __contains__(self, key: tuple[int, int]) -> bool:
         return key in self._pairs
@@ -29,3 +32,12 @@ class SeenVersions:
     def forget(self, key: tuple[int, int]) -> None:
         """Let ``key`` be started again (its work failed)."""
         self._pairs.pop(key, None)
+
+    def forget_game(self, game_id: int | None) -> None:
+        """Forget every pair of this game (of every game: ``None``)."""
+        if game_id is None:
+            self._pairs.clear()
+            return
+        for key in list(self._pairs):  # one step: another thread may add meanwhile
+            if key[0] == game_id:
+                self._pairs.pop(key, None)

@@ -1,5 +1,6 @@
-"""The count of open table sockets (``twentynine_sockets_open``) comes back down however a
-socket's consumer ends: closed by the browser, or cancelled before its ``disconnect`` ran."""
+"""However a socket's consumer ends (closed by the browser, or cancelled before its
+``disconnect`` ran), it leaves the count of open sockets (``twentynine_sockets_open``) and
+the presence rows this process renews."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import asyncio
 import contextlib
 
 from accounts.models import User
+from game.table.presence_renewal import renewer
 from tests.table.conftest import Open
 from twentynine import metrics
 
@@ -31,8 +33,14 @@ async def test_a_cancelled_socket_is_no_longer_counted(
     before = open_sockets()
     client = await open_table(players[0])
     assert open_sockets() == before + 1
+    while renewer().sockets == {}:  # its presence is counted once its first messages are sent
+        await client.receive()
+    with contextlib.suppress(asyncio.TimeoutError):  # let it finish what it was sending
+        while True:
+            await client.receive(0.3)
     future = client.communicator.future
     future.cancel()
     with contextlib.suppress(asyncio.CancelledError):
         await future
     assert open_sockets() == before
+    assert renewer().sockets == {}
