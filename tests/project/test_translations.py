@@ -84,3 +84,15 @@ def test_every_translation_keeps_the_placeholders_of_its_msgid(lang: str, domain
             assert set(PLACEHOLDER.findall(msgid)) <= set(found), f"{lang}: {msgid!r} -> {text!r}"
         else:
             assert found == sorted(PLACEHOLDER.findall(msgid)), f"{lang}: {msgid!r} -> {text!r}"
+
+
+# Bengali's and Devanagari's own digits: the numbers the site fills in are written 0-9, so a
+# translation writes its own numbers 0-9 too (a page never mixes ২৯ with 29).
+NATIVE_DIGITS = re.compile("[\u09e6-\u09ef\u0966-\u096f]")
+
+
+@pytest.mark.parametrize(("lang", "domain"), CATALOGUES)
+def test_translations_write_numbers_as_the_site_fills_them_in(lang: str, domain: str) -> None:
+    mo = LOCALE / lang / "LC_MESSAGES" / f"{domain}.mo"
+    native = [text for text in catalogue(mo).values() if NATIVE_DIGITS.search(text)]
+    assert not native, f"{lang} {domain}: {native[:3]}"
