@@ -257,7 +257,7 @@ class GameForm(forms.ModelForm):  # type: ignore[type-arg]
                 game.save()
                 store.save_seats(game.pk, chosen)
                 return game
-            game, _players = store.locked(self.instance.pk)
+            game, before = store.locked(self.instance.pk)
             shown = any(getattr(game, key) != value for key, value in edited.items())
             for key, value in edited.items():
                 setattr(game, key, value)
@@ -269,7 +269,7 @@ class GameForm(forms.ModelForm):  # type: ignore[type-arg]
             game.save(update_fields=[*fields, "updated"])
             seated = store.save_seats(game.pk, chosen)
         if shown or seated:
-            seats_changed(game.pk)
+            seats_changed(game.pk, before)
             game.refresh_from_db()
         return game
 

@@ -27,18 +27,21 @@ from game.table.seats import (
     bot_name,
     fallback_action,
     seat_of,
+    seated_events,
 )
 from game.table.snapshot import Snapshot
 
 
-def seats_changed(game_id: int) -> None:
-    """Tell the table its seats or details changed (call after saving the game row): every
-    socket re-checks its role and shows the new seating, name and link. Starts the first
-    deal when the new seating completes a table whose players have all opened it."""
+def seats_changed(game_id: int, before: Seating | None = None) -> None:
+    """Tell the table its seats or details changed (call after saving the game row; ``before``:
+    the seating the change replaced): every socket re-checks its role and shows the new
+    seating, name and link. Starts the first deal when the new seating completes a table
+    whose players have all opened it."""
     with transaction.atomic():
         game, players = store.locked(game_id)
         match = store.match_of(game) if game.started else None
-        latest = changes.commit(game, players, match, {"type": "seats"}, [])
+        events = seated_events(before, players) if before is not None else []
+        latest = changes.commit(game, players, match, {"type": "seats"}, events)
         if changes.ready_to_start(game, players):
             latest = changes.first_deal(game, players)
     announce_from_sync(latest)
@@ -67,11 +70,12 @@ def take_seat_by_link(game_id: int, user_id: int, seat: int) -> Snapshot:
             (user_id, "") if p.number == seat else (p.user_id, p.computer) for p in players
         ]
         store.save_seats(game.pk, chosen)
-        game, players = store.locked(game.pk)
+        before, (game, players) = players, store.locked(game.pk)
         match = store.match_of(game) if game.started else None
         latest = changes.commit(
             game, players, match,
-            {"type": "seats", "seat": seat, "by": "link", "users": [user_id]}, [],
+            {"type": "seats", "seat": seat, "by": "link", "users": [user_id]},
+            seated_events(before, players),
             actor_id=user_id, recheck=frozenset({user_id}),
         )
         if changes.ready_to_start(game, players):
@@ -96,11 +100,12 @@ def remove_guest(game_id: int, host_id: int, seat: int, level: str) -> Snapshot:
         ]
         store.save_seats(game.pk, chosen)
         guests.unbind(guest_id)
-        game, players = store.locked(game.pk)
+        before, (game, players) = players, store.locked(game.pk)
         match = store.match_of(game) if game.started else None
         action = {"type": "remove_guest", "seat": seat, "level": level, "users": [guest_id]}
         latest = changes.commit(
-            game, players, match, action, [], seat=seat_of(players, host_id), actor_id=host_id,
+            game, players, match, action, seated_events(before, players),
+            seat=seat_of(players, host_id), actor_id=host_id,
             recheck=frozenset({guest_id}),
         )
         if changes.ready_to_start(game, players):
@@ -250,11 +255,13 @@ def access_ended(host_id: int, guest_id: int) -> None:
     game = store.hosted_by(host_id)
     if game is None:
         return
-    store.leave_seats(game.pk, guest_id)
     game, players = store.locked(game.pk)
+    store.leave_seats(game.pk, guest_id)
+    before, (game, players) = players, store.locked(game.pk)
     match = store.match_of(game) if game.started else None
     latest = changes.commit(
-        game, players, match, {"type": "access", "users": [guest_id]}, [],
+        game, players, match, {"type": "access", "users": [guest_id]},
+        seated_events(before, players),
         recheck=frozenset({guest_id}),
     )
     transaction.on_commit(lambda: announce_from_sync(latest))
@@ -293,11 +300,12 @@ def _reseat(
     store.save_seats(game.pk, chosen)
     if auto:
         store.mark_auto(game.pk, seat)
-    game, players = store.locked(game.pk)
+    before, (game, players) = players, store.locked(game.pk)
     match = store.match_of(game) if game.started else None
     action = {"type": HANDOVER, "seat": seat, "level": level}
     by = None if actor_id is None else seat_of(players, actor_id)
-    latest = changes.commit(game, players, match, action, [event], seat=by, actor_id=actor_id)
+    events = [event, *seated_events(before, players)]
+    latest = changes.commit(game, players, match, action, events, seat=by, actor_id=actor_id)
     if changes.ready_to_start(game, players):
         latest = changes.first_deal(game, players)
     return latest

@@ -26,7 +26,11 @@ SEATS = range(4)
 BOT_NAMES = ("Anu", "Bela", "Charu", "Dipu")
 HANDOVER = "handover"
 # Events the server adds to the log that no engine call returned: never shown to bots.
-NOT_FROM_THE_ENGINE = frozenset({HANDOVER, "reset", "timeout", "match_end", "rematch", AUTO_PASS})
+# A seat's shown holder changed (``seated_events``).
+SEATED = "seated"
+NOT_FROM_THE_ENGINE = frozenset(
+    {HANDOVER, SEATED, "reset", "timeout", "match_end", "rematch", AUTO_PASS}
+)
 # Games whose deal history a process keeps in memory.
 HISTORIES_KEPT = 1024
 
@@ -103,6 +107,18 @@ Seating = tuple[Player, ...]
 def empty_seating() -> Seating:
     """Four empty seats."""
     return tuple(Player(number) for number in SEATS)
+
+
+def seated_events(before: Seating, after: Seating) -> list[dict[str, Any]]:
+    """One ``seated`` event for each seat whose shown holder changed (its name, or a
+    computer player's level): a page that fills its log from the stored history names each
+    earlier line by who held the seat then, undoing these from the names of today."""
+    return [
+        {"type": SEATED, "seat": now.number, "name": now.name, "computer": now.computer,
+         "was": then.name, "was_computer": then.computer}
+        for then, now in zip(before, after, strict=True)
+        if (then.name, then.computer) != (now.name, now.computer)
+    ]
 
 
 def seat_of(seating: Seating, user_id: int) -> int | None:

@@ -386,3 +386,37 @@ def test_the_host_removes_a_guest_from_the_table(
     assert "Mina" not in host.locator("#guest-controls").inner_text()
     guest.screenshot(path=f"{SHOTS}-removed-guest-{size}.png")
     assert errors == []
+
+
+@pytest.mark.parametrize("size", ["phone", "laptop"])
+def test_a_guest_who_takes_a_computer_players_seat_mid_deal_reads_its_calls_under_its_name(
+    site: LiveSite, browser: Browser, size: str
+) -> None:
+    """Four computer players, the host watching; once Anu (seat 1) has called, a guest takes
+    her seat by the link (the first one open). The guest's new page fills its log from the
+    deal's history: Anu's calls stay Anu's and the change of seat is a line."""
+    seeded = seed(site, f"mid{size}", seats='["easy", "easy", "easy", "easy"]')
+    errors: list[str] = []
+    host = new_page(browser, site, SIZES[size], seeded["sessions"]["Asha"], errors)
+    host.goto(f"{site.url}/table/{seeded['game']}/")
+    if size == "phone":
+        host.locator("#side-toggle").click()
+    host.locator("#log li[data-type='bid'], #log li[data-type='pass']").filter(
+        has_text="Anu").first.wait_for(timeout=60000)
+    guest = new_page(browser, site, SIZES[size], None, errors)
+    join_as_guest(guest, site, seeded, "Mina")
+    guest.wait_for_selector("#table-app:not([data-phase='waiting'])", timeout=30000)
+    if size == "phone":
+        guest.locator("#side-toggle").click()
+    took = guest.locator("#log li[data-type='seated']")
+    took.wait_for(timeout=30000)
+    assert took.inner_text().startswith("Mina takes seat 1 from Anu")
+    lines = guest.locator("#log li").all_inner_texts()
+    before = lines[: lines.index(took.inner_text())]
+    assert any(line.startswith("Anu ") for line in before), before
+    assert not any("Mina" in line for line in before), before
+    guest.screenshot(path=f"{SHOTS}-guest-mid-deal-log-{size}.png")
+    host.locator("#log li[data-type='seated']").filter(
+        has_text="Mina takes seat 1 from Anu").wait_for(timeout=30000)
+    host.screenshot(path=f"{SHOTS}-host-mid-deal-log-{size}.png")
+    assert errors == []

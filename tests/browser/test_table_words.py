@@ -190,6 +190,33 @@ def test_it_tells_the_three_resets_of_reset_all_as_one(page: Page) -> None:
     )
 
 
+def test_history_lines_name_each_seat_as_it_was_then(page: Page) -> None:
+    """Charu (a computer player) bid, then Mina took seat 3 by the link and bid: a page that
+    fills its log from the history names the first bid Charu's, the second Mina's."""
+    table = {**TABLE, "players": [*TABLE["players"][:2], {"seat": 2, "name": "Mina"},
+                                  TABLE["players"][3]]}
+    took = {"type": "seated", "seat": 2, "name": "Mina", "computer": "", "was": "Charu",
+            "was_computer": "easy"}
+    history = [
+        [5, [{"type": "bid", "seat": 2, "value": 16, "match": False}]],
+        [6, [took]],
+        [7, [{"type": "bid", "seat": 2, "value": 18, "match": False}]],
+    ]
+    tables = call(page, "words", "tablesAsTheyWere", history, table)
+    lines = [
+        call(page, "words", "eventText", tables[i], event, None)
+        for i, (_, events) in enumerate(history) for event in events
+    ]
+    assert lines == ["Charu bids 16", "Mina takes seat 3 from Charu", "Mina bids 18"]
+    assert tables[0]["players"][2]["computer"] == "easy"
+    assert tables[2]["players"][2] == table["players"][2]
+    left = {**took, "name": None, "computer": "", "was": "Mina"}
+    assert call(page, "words", "eventText", table, left, None) == "Mina leaves seat 3"
+    handover = {"type": "handover", "seat": 2, "to": "computer", "level": "easy",
+                "name": "Charu", "player": "Mina"}
+    assert call(page, "words", "logEvents", [handover, took]) == [handover]
+
+
 def test_it_says_an_annulment_reason_from_the_pages_catalogue(page: Page) -> None:
     """The socket sends the engine's English; the page's catalogue (learn/catalogue.py)
     holds its translation, which every place that shows a reason looks up."""

@@ -102,7 +102,9 @@ def test_it_hands_a_seat_to_a_computer_player_and_back_from_the_dashboard(
     logged = GameAction.objects.get(game=full_game, seq=full_game.version)
     assert logged.events == [
         {"type": "handover", "seat": 1, "to": "computer", "level": "easy",
-         "name": "Bela", "player": "Farid"}
+         "name": "Bela", "player": "Farid"},
+        {"type": "seated", "seat": 1, "name": "Bela", "computer": "easy",
+         "was": "Farid", "was_computer": ""},
     ]
     page = text(host.get("/"))
     assert "Bela now plays seat 2." in page

@@ -2,7 +2,7 @@
 
 import { gettext } from "../i18n.js";
 import { suitedText } from "./cards.js";
-import { eventText, logEvents, toldEvents } from "./words.js";
+import { eventText, logEvents, tablesAsTheyWere, toldEvents } from "./words.js";
 
 const KEEP = 300;
 
@@ -57,11 +57,13 @@ export class TableLog {
   }
 
   /** After a connect or a sync: add the changes of `history` ([version, events] pairs) that
-   * the log does not hold yet, so a new tab, a spectator or a reload sees the recent past once. */
+   * the log does not hold yet, so a new tab, a spectator or a reload sees the recent past once,
+   * each line naming who held the seat then. */
   addHistory(history, table, view) {
-    for (const [version, events] of history) {
-      if (version > this.version) this.add(events, table, view, version);
-    }
+    const tables = tablesAsTheyWere(history, table);
+    history.forEach(([version, events], i) => {
+      if (version > this.version) this.add(events, tables[i], view, version);
+    });
   }
 
   /** Add one line per event of the change that made `version`, in order (once per version). */

@@ -103,7 +103,9 @@ export function toldEvents(events) {
  * for a person (auto_pass) and that pass become one line ("Asha: no Double (automatic)"). */
 export function logEvents(events) {
   const told = [];
+  const handedOver = events.some((e) => e.type === "handover");
   for (const event of events) {
+    if (event.type === "seated" && handedOver) continue; // the handover's line says it
     const before = told.at(-1);
     if (event.type === "pass" && before?.type === "auto_pass" && before.seat === event.seat) {
       told[told.length - 1] = { ...event, automatic: true };
@@ -179,6 +181,8 @@ export function eventText(table, event, view) {
       return resetWhat(event.all ? "all" : event.what);
     case "handover":
       return handoverText(event);
+    case "seated":
+      return seatedText(event);
     case "auto_pass":
       return fmt(gettext("%(name)s passes (automatic)"), { name });
     case "timeout":
@@ -224,6 +228,35 @@ function handoverText(event) {
   return event.player
     ? fmt(gettext("The host hands %(player)s's seat to %(computer)s (computer, %(level)s)"), values)
     : fmt(gettext("%(computer)s (computer, %(level)s) takes seat %(seat)s"), values);
+}
+
+/** A seat's holder changed: someone took it by the invite link, a guest was removed, the host
+ * reseated it. */
+function seatedText(event) {
+  const values = { name: event.name, was: event.was, seat: event.seat + 1 };
+  if (!event.name) return fmt(gettext("%(was)s leaves seat %(seat)s"), values);
+  return event.was
+    ? fmt(gettext("%(name)s takes seat %(seat)s from %(was)s"), values)
+    : fmt(gettext("%(name)s takes seat %(seat)s"), values);
+}
+
+/** The table as it was after each change of `history` ([version, events] pairs, oldest
+ * first), for naming their lines: the seats' holders of `table` (today's), with the
+ * `seated` events of the later changes undone. */
+export function tablesAsTheyWere(history, table) {
+  let players = table?.players || [];
+  const tables = [];
+  for (let i = history.length - 1; i >= 0; i -= 1) {
+    tables[i] = { ...table, players };
+    const undone = history[i][1].filter((e) => e.type === "seated");
+    if (undone.length) {
+      players = players.map((p) => {
+        const change = undone.find((e) => e.seat === p.seat);
+        return change ? { ...p, name: change.was, computer: change.was_computer || null } : p;
+      });
+    }
+  }
+  return tables;
 }
 
 const setsText = (won, lost) => fmt(ngettext("%(won)s set to %(lost)s", "%(won)s sets to %(lost)s", won), { won, lost });
