@@ -41,23 +41,40 @@ class HintSocket(AsyncWebsocketConsumer):  # type: ignore[misc]
         except TableError as refused:
             await self._refused(refused)
             return
-        assert latest.match is not None
-        view = cache.view_and_legal(latest, seat)[0]
-        history = history_kept(self.game_id, version)
-        if history is None:
-            history = await database_sync_to_async(bot_history)(self.game_id, version)
+        if not await hints.first_ask(self.game_id, version, seat):
+            kept = await hints.kept(self.game_id, version, seat)
+            if kept is None:
+                await self._error("rate_limited", _("Your hint for this move is on its way."))
+            else:
+                await self._send_hint(version, kept)
+            return
         try:
-            answer = await in_worker(
-                bot_worker.hint, latest.match.rules, seat, view, history, hints.HINT_BUDGET_S
-            )
+            answer = await self._think(latest, seat, version)
         except Exception:
+            await hints.keep(self.game_id, version, seat, None)
             await self._error("hint_failed", _("No hint this time: try again in a moment."))
             return
+        await hints.keep(self.game_id, version, seat, answer)
         await self.channel_layer.group_send(
             group_name(self.game_id),
             {"type": HINT_EVENT, "seat": seat, "name": latest.players[seat].name,
              "version": version},
         )
+        await self._send_hint(version, answer)
+
+    async def _think(self, latest: Snapshot, seat: int, version: int) -> dict[str, Any]:
+        """The strong player's move from this seat's view, thought in the bot workers."""
+        assert latest.match is not None
+        view = cache.view_and_legal(latest, seat)[0]
+        history = history_kept(self.game_id, version)
+        if history is None:
+            history = await database_sync_to_async(bot_history)(self.game_id, version)
+        answer: dict[str, Any] = await in_worker(
+            bot_worker.hint, latest.match.rules, seat, view, history, hints.HINT_BUDGET_S
+        )
+        return answer
+
+    async def _send_hint(self, version: int, answer: dict[str, Any]) -> None:
         await self.send(text_data=encode({
             "type": "hint",
             "version": version,
@@ -97,10 +114,4 @@ class HintSocket(AsyncWebsocketConsumer):  # type: ignore[misc]
             raise TableError("hints_off", _("The host has not allowed hints at this table."))
         if latest.match is None or not cache.view_and_legal(latest, role.seat)[1]:
             raise TableError("not_your_turn", _("A hint is for your own turn."))
-        wait = await hints.admit(self.game_id, self.user_id)
-        if wait:
-            raise TableError(
-                "rate_limited",
-                _("One hint at a time: ask again in %(seconds)s s.") % {"seconds": round(wait)},
-            )
         return latest, role.seat

@@ -11,30 +11,46 @@ announced in everyone's log.
 
 from __future__ import annotations
 
-import time
+from typing import Any
 
 from django.core.cache import cache
 from django.utils.translation import gettext as _
 
 from game.bots import coach
 
-# Seconds a player waits between two hints at one table, counted in Django's cache (Redis,
-# shared by every process, in production; per process on the embedded defaults).
-HINT_INTERVAL_S = 5.0
 # Thinking time of the strong player for a hint (as for its own moves).
 HINT_BUDGET_S = 0.4
+# How long a decision's hint is kept, to show it again (another tab, a reload), in Django's
+# cache (Redis, shared by every process, in production; per process on the embedded defaults).
+ANSWER_KEPT_S = 3600
+# How long a hint being thought holds its decision (its socket may close meanwhile).
+THINKING_KEPT_S = 60
+_THINKING = "thinking"
 
 
-async def admit(game_id: int, user_id: int) -> float:
-    """Count a hint for this player; 0 when admitted, else the seconds left to wait."""
-    now = time.time()
-    key = f"hint:{game_id}:{user_id}"
-    if HINT_INTERVAL_S <= 0 or await cache.aadd(key, now, HINT_INTERVAL_S):
-        return 0.0
-    last = await cache.aget(key)
-    if last is None:  # expired just now
-        return 0.0 if await cache.aadd(key, now, HINT_INTERVAL_S) else HINT_INTERVAL_S
-    return max(0.0, HINT_INTERVAL_S - (now - float(last)))
+def _key(game_id: int, version: int, seat: int) -> str:
+    return f"hint:{game_id}:{version}:{seat}"
+
+
+async def first_ask(game_id: int, version: int, seat: int) -> bool:
+    """Whether this seat asks for its first hint on the decision at ``version``: the strong
+    player thinks once per decision (that is the rate limit), a second ask is shown the same."""
+    return bool(await cache.aadd(_key(game_id, version, seat), _THINKING, THINKING_KEPT_S))
+
+
+async def keep(game_id: int, version: int, seat: int, answer: dict[str, Any] | None) -> None:
+    """Keep the decision's hint to show again; ``None``: the thinking failed, ask afresh."""
+    key = _key(game_id, version, seat)
+    if answer is None:
+        await cache.adelete(key)
+    else:
+        await cache.aset(key, answer, ANSWER_KEPT_S)
+
+
+async def kept(game_id: int, version: int, seat: int) -> dict[str, Any] | None:
+    """The decision's hint, once thought (``None`` while it is being thought)."""
+    answer = await cache.aget(_key(game_id, version, seat))
+    return answer if isinstance(answer, dict) else None
 
 
 def reason_text(why: list[object] | None) -> str | None:

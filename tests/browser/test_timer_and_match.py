@@ -102,12 +102,21 @@ def test_it_counts_down_plays_for_a_late_player_and_hands_her_seat_over_and_back
     phone.screenshot(path=f"{SHOTS}-im-back-phone.png")
     laptop.screenshot(path=f"{SHOTS}-im-back-laptop.png")
     phone.set_viewport_size(SHORT_PHONE)
-    # Read in one go: the computer player may be playing one of these cards meanwhile.
-    below = phone.evaluate(
-        """() => [...document.querySelectorAll('#hand .card')]
-            .filter(c => c.getBoundingClientRect().bottom > window.innerHeight + 0.5).length"""
-    )
-    assert phone.locator("#hand .card").count() >= 1 and below == 0
+    # Read in one go: the computer player may be playing one of these cards meanwhile, and
+    # between its deals (on a slow machine it may play the deal out) the hand is empty.
+    for _ in range(150):
+        count, below = phone.evaluate(
+            """() => {
+                const cards = [...document.querySelectorAll('#hand .card')];
+                const below = cards.filter(
+                    (c) => c.getBoundingClientRect().bottom > window.innerHeight + 0.5);
+                return [cards.length, below.length];
+            }"""
+        )
+        if count:
+            break
+        phone.wait_for_timeout(200)
+    assert count >= 1 and below == 0
     phone.screenshot(path=f"{SHOTS}-im-back-short-phone.png")
 
     phone.get_by_role("button", name="I'm back").click()

@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 import random
 
-import pytest
 from channels.db import database_sync_to_async
 from pytest_django.fixtures import Settings
 
@@ -20,7 +19,6 @@ from game.engine import Match
 from game.engine.cards import CODES
 from game.engine.deck import packet
 from game.models import Game
-from game.table import hints
 from tests.table.conftest import (
     Open,
     TableClient,
@@ -146,10 +144,8 @@ async def test_hints_and_the_analysis_never_send_a_card_either(
     friend: User,
     game: Game,
     settings: Settings,
-    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     settings.DEAL_ANALYSIS = True
-    monkeypatch.setattr(hints, "HINT_INTERVAL_S", 0.0)
     await Game.objects.filter(pk=game.pk).aupdate(hints="on")
     clients = await seat_everyone(open_table, players)
     watcher = await open_table(friend)
