@@ -19,6 +19,8 @@ PHASES = {
     "bidding": gettext_noop("bidding"),
     "trump": gettext_noop("choosing trump"),
     "doubling": gettext_noop("doubling"),
+    "seventh_card": gettext_noop("doubling"),
+    "single_hand": gettext_noop("deciding on Single Hand"),
     "single_hand_doubling": gettext_noop("doubling"),
     "play": gettext_noop("playing"),
 }
@@ -81,7 +83,7 @@ def _status(shared: dict[str, Any], mine: bool) -> str:
             "Match over: %(names)s won, %(won)s sets to %(lost)s",
             won,
         ) % {
-            "names": " & ".join(names),
+            "names": _("%(first)s & %(second)s") % {"first": names[0], "second": names[1]},
             "won": won,
             "lost": over["sets_won"][1 - team],
         }

@@ -1,4 +1,5 @@
-"""``{% seat game 0 %}``: a seat's name with a "computer" badge when a bot holds it."""
+"""``{% seat game 0 %}``: a seat's name with a "computer" badge when a bot holds it
+(``{% seat game 0 as first %}`` keeps it for a sentence); a computer player's level in words."""
 
 from __future__ import annotations
 
@@ -6,17 +7,28 @@ import json
 from typing import Any
 
 from django import template
+from django.template.loader import render_to_string
+from django.utils.safestring import SafeString
+from django.utils.translation import gettext_lazy
 
 from game.models import Game
 from game.table import store
 
 register = template.Library()
 
+LEVEL_WORDS = {"easy": gettext_lazy("easy"), "strong": gettext_lazy("strong")}
 
-@register.inclusion_tag("dashboard/seat.html")
-def seat(game: Game, number: int) -> dict[str, Any]:
+
+@register.simple_tag
+def seat(game: Game, number: int) -> SafeString:
     """The name shown for seat ``number`` (0-3) of ``game``, badged for a computer player."""
-    return store.seating(game)[number].plate()
+    return render_to_string("dashboard/seat.html", store.seating(game)[number].plate())
+
+
+@register.filter
+def level_name(level: str) -> str:
+    """A computer player's level in the reader's language."""
+    return str(LEVEL_WORDS.get(level, level))
 
 
 @register.filter

@@ -143,3 +143,16 @@ def test_the_host_page_names_the_play_directions_in_the_chosen_language(owner: U
     page = text(login(User.objects.get(pk=owner.pk)).get("/host/"))
     assert "घड़ी की उल्टी दिशा में" in page and "घड़ी की दिशा में" in page
     assert "Counter-clockwise" not in page and ">Clockwise<" not in page
+
+
+def test_the_dashboards_game_card_names_teams_and_levels_in_the_chosen_language(
+    owner: User,
+) -> None:
+    """"Asha ও Anu", not "Asha & Anu"; "(শক্তিশালী)", not "(strong)"."""
+    create_game(owner, "Bengali card", [owner, "strong", "easy", "strong"])
+    User.objects.filter(pk=owner.pk).update(language="bn")
+    page = text(login(User.objects.get(pk=owner.pk)).get("/"))
+    teams = page.split('<dl class="teams">')[1].split("</dl>")[0]
+    assert re.search(r"Olive\s*ও\s*Charu", re.sub(r"<[^>]+>", " ", teams)), teams
+    assert "কম্পিউটার খেলোয়াড় (শক্তিশালী)" in teams and "(strong)" not in teams
+    assert " & " not in teams

@@ -4,7 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.dashboard.summary import _status
+import pytest
+
+from game.dashboard.summary import PHASES, _status
+
+# The phases of a deal in progress (RULES.md, "A view has at least these keys").
+ENGINE_PHASES = (
+    "bidding", "trump", "doubling", "seventh_card", "single_hand", "single_hand_doubling", "play",
+)
 
 
 def shared(**changes: Any) -> dict[str, Any]:
@@ -34,3 +41,10 @@ def test_it_says_who_won_a_match_that_is_over() -> None:
     assert _status(shared(turn=[], match=three), mine=False) == (
         "Match over: Asha & Charu won, 3 sets to 1"
     )
+
+
+@pytest.mark.parametrize("phase", ENGINE_PHASES)
+def test_it_says_what_a_player_is_doing_in_every_phase_of_a_deal(phase: str) -> None:
+    """Every phase a view may name (RULES.md) but "deal" (between deals) has its words."""
+    assert _status(shared(phase=phase), mine=False) != "Turn: Bela ()"
+    assert PHASES.get(phase)
