@@ -67,8 +67,8 @@ def renew(rows: list[tuple[str, int, int]]) -> dict[int, Presence]:
 
 def at_table(game_id: int) -> Presence:
     """``{"seats": [...], "watching": n}``: each seat "online", "away", "computer" (a computer
-    player holds it) or None when empty, and how many people who do not play have it open
-    (a person whose seat the host handed to a computer player counts among them)."""
+    player holds it) or None when empty, and how many people with no seat have it open (a
+    person whose seat a computer player holds for now watches their own seat, not counted)."""
     return at_tables({game_id})[game_id]
 
 
@@ -97,13 +97,14 @@ def _presence(
     seats: list[str | None] = []
     people: set[int] = set()
     for seat, user_id in enumerate(seat_ids):
+        if user_id is not None:
+            people.add(user_id)
         if computers[seat]:
             seats.append("computer")
         elif user_id is None:
             seats.append(None)
         else:
             seats.append("online" if user_id in here else "away")
-            people.add(user_id)
     return {"seats": seats, "watching": len(here - people)}
 
 

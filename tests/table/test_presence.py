@@ -119,9 +119,9 @@ async def test_it_shows_a_computer_players_seat_as_computer(
 ) -> None:
     await database_sync_to_async(seats.put)(game.pk, 3, players[3].pk, LEVELS[0])
     olive = await open_table(players[0])
-    dev = await open_table(players[3])  # Dev's seat was handed to a computer player: he watches
+    dev = await open_table(players[3])  # Dev's seat was handed to a computer player
     message = await presence_until(dev, ["online", "away", "away", "computer"])
-    assert message["watching"] == 1
+    assert message["watching"] == 0  # he watches his own seat: nobody else is watching
     await presence_until(olive, ["online", "away", "away", "computer"])
 
 
@@ -173,3 +173,14 @@ def test_it_reads_the_presence_of_many_tables_at_once(
         "seats": [None, None, None, None],
         "watching": 0,
     }
+
+
+def test_a_person_whose_seat_a_computer_player_holds_is_not_counted_watching() -> None:
+    """Ravi (seat 0, handed to a computer player) has the table open: nobody is watching;
+    Esha, with no seat, is."""
+    ravi, esha = 11, 12
+    seats = (ravi, None, None, None)
+    levels = ("easy", "strong", "", "")
+    assert presence._presence(seats, levels, {ravi}) == {
+        "seats": ["computer", "computer", None, None], "watching": 0}
+    assert presence._presence(seats, levels, {ravi, esha})["watching"] == 1
