@@ -127,9 +127,9 @@ def test_the_hand_answers_the_keyboard_and_keeps_its_focus(
     page.keyboard.press("ArrowRight")
     focused = "() => document.activeElement.dataset.card"
     assert page.evaluate(focused) == cards[1]
+    page.screenshot(path="/tmp/twentynine-a11y-hand-focus.png")
     page.keyboard.press("End")
     assert page.evaluate(focused) == cards[-1]
-    page.screenshot(path="/tmp/twentynine-a11y-hand-focus.png")
     # A state message redraws the hand (new card elements): the same card keeps the focus.
     page.evaluate("() => { document.activeElement.dataset.before = 'yes'; }")
     page.evaluate("() => document.dispatchEvent(new Event('visibilitychange'))")  # a sync
