@@ -457,6 +457,8 @@ def test_every_number_below_zero_has_a_true_minus_sign(page: Page) -> None:
     }
     line = call(page, "words", "analysisLine", TABLE, item)
     assert "(expected \u22120.25 game points;" in line and "-" not in line
+    # Each percentage says whose it is.
+    assert "the contract made in 40% of sampled deals as suggested, 50% as played)" in line
 
 
 def test_a_call_the_strong_player_would_make_otherwise_reads_as_a_sentence(page: Page) -> None:
@@ -467,10 +469,10 @@ def test_a_call_the_strong_player_would_make_otherwise_reads_as_a_sentence(page:
     trump = line({"type": "trump", "suit": "C"}, {"type": "trump", "suit": "H"})
     assert (
         trump
-        == "Calls: Bilal chose clubs as trump; the strong player would choose hearts as trump."
+        == "Calls: Bilal chose clubs as trump; the analysis would choose hearts as trump."
     )
     bid = line({"type": "pass"}, {"type": "bid", "value": 17})
-    assert bid == "Calls: Bilal chose pass; the strong player would bid 17."
+    assert bid == "Calls: Bilal chose pass; the analysis would bid 17."
     hint = call(page, "words", "hintLine", {"type": "trump", "suit": "S"}, {}, "")
     assert hint == "Hint: choose spades as trump."
 

@@ -433,13 +433,13 @@ export function analysisLine(table, item) {
     : fmt(gettext("Calls: %(who)s chose %(played)s"), values);
   if (!item.same) {
     text += item.suggested.type === "play"
-      ? fmt(gettext("; the strong player would play %(suggested)s"), values)
-      : fmt(gettext("; the strong player would %(suggested)s"), { suggested: would });
+      ? fmt(gettext("; the analysis would play %(suggested)s"), values)
+      : fmt(gettext("; the analysis would %(suggested)s"), { suggested: would });
   }
   const e = item.expected;
   if (e && !item.same) {
     const gain = e.suggested - e.played;
-    text += fmt(gettext(" (expected %(gain)s game points; contract made in %(played)s%% of sampled deals, %(suggested)s%% with its choice)"), {
+    text += fmt(gettext(" (expected %(gain)s game points; the contract made in %(suggested)s%% of sampled deals as suggested, %(played)s%% as played)"), {
       gain: signed(gain, 2),
       played: Math.round(100 * e.made_played),
       suggested: Math.round(100 * e.made_suggested),
