@@ -513,3 +513,32 @@ def test_the_guide_leaves_the_other_seats_and_the_trick_in_sight(
     )
     assert covered == [], covered
     close(page)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_guide_leaves_the_deals_result_in_sight(
+    site: LiveSite, chromium: Browser, size: str
+) -> None:
+    """The note on a deal's end sits over the partner's side, not over the result panel: its
+    figures and its button stay in sight."""
+    table = Table(site, "last_card")
+    page = table.open(chromium, table.actor(), SIZES[size])
+    page.evaluate("() => localStorage.setItem('twentynine-guide', 'on')")
+    page.reload()
+    page.locator('#hand .card[data-legal="true"]').first.click(timeout=WAIT_MS)
+    page.wait_for_selector("#guide[data-topic='result']:not([hidden])", timeout=WAIT_MS)
+    page.wait_for_selector("#round-result:not([hidden])", timeout=WAIT_MS)
+    page.screenshot(path=f"{SHOTS}-guide-result-{size}.png")
+    covered = page.evaluate(
+        """() => {
+            const guide = document.querySelector('#guide').getBoundingClientRect();
+            const parts = [...document.querySelectorAll('#round-result > *, #round-result button')];
+            return parts.filter(el => {
+                const r = el.getBoundingClientRect();
+                return r.width && r.left < guide.right && guide.left < r.right
+                    && r.top < guide.bottom && guide.top < r.bottom;
+            }).map(el => el.tagName + ' ' + el.className + ' ' + el.textContent.slice(0, 40));
+        }"""
+    )
+    assert covered == [], covered
+    close(page)

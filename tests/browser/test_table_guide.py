@@ -102,3 +102,13 @@ def test_it_stays_off_among_people_until_asked_for(page: Page) -> None:
     assert shown(page, people, BIDDING, BIDS) is None
     page.click("#toggle")
     assert shown(page, people, BIDDING, BIDS) == "bid"
+
+
+def test_a_note_is_read_once_its_decision_is_made(page: Page) -> None:
+    """The note of the first bid goes when the bid is made (not your turn any more) and does
+    not come back at the next bid, "Got it" or not."""
+    assert shown(page, SOLO, BIDDING, BIDS) == "bid"
+    assert shown(page, SOLO, {**BIDDING, "turn": [1]}, []) is None
+    assert shown(page, SOLO, BIDDING, BIDS) is None
+    page.evaluate(SETUP.replace("localStorage.clear();", ""))  # a reload: still read
+    assert shown(page, SOLO, BIDDING, BIDS) is None

@@ -1,6 +1,7 @@
 // The first-game guide: for a seated player, a short note on each kind of decision the first
 // time it comes up (a bid, choosing trump, Double, Single Hand, playing and following suit,
-// asking for trump, a marriage, the end of a deal). On by default in a game with three
+// asking for trump, a marriage, the end of a deal), read once that decision is made or its
+// moment has passed. On by default in a game with three
 // computer players, off otherwise; the "Guide" button turns it on or off, and both that choice
 // and the notes already read are remembered by this browser (never shown again once off).
 
@@ -107,6 +108,7 @@ export class Guide {
     this.button.hidden = Boolean(state.table?.you?.spectator);
     this.button.setAttribute("aria-pressed", String(on));
     const topic = on ? guideTopic(state.view, state.table, state.legal) : null;
+    if (this.topic && topic !== this.topic && !this.box.hidden) this.dismiss(); // its moment passed: read
     if (!topic || this.seen.has(topic)) {
       if (!on || (this.topic && this.topic !== topic)) {
         this.topic = null;
