@@ -70,6 +70,10 @@ class Game(models.Model):
     # The computer players' pace and who may ask for hints: table policy, changed at any time.
     bot_pace = models.CharField(max_length=6, choices=BotPace.choices, default=BotPace.NORMAL)
     hints = models.CharField(max_length=4, choices=Hints.choices, default=Hints.SOLO)
+    # People who left a seat during a deal (``game.table.store.save_seats``): user id ->
+    # [match number, deal number, seat]. Until that deal ends they watch it from that seat's
+    # view (they saw its hand), never every hand, so none comes back to play knowing them.
+    left_seats = models.JSONField(default=dict, blank=True)
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
 

@@ -31,7 +31,7 @@ class Derived:
     views: dict[int | None, tuple[dict[str, Any] | None, list[dict[str, Any]]]] = field(
         default_factory=dict
     )
-    frames: dict[tuple[int | None, bool, bool, bool], str] = field(default_factory=dict)
+    frames: dict[tuple[int | None, int | None, bool, bool, bool], str] = field(default_factory=dict)
     wire: str = ""
     # The dashboard card's shared values and its encoded messages by (your turn, language)
     # (``game.dashboard.summary``).

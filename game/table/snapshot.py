@@ -25,12 +25,15 @@ class Role:
 
     ``replaced``: the host handed this player's seat to a computer player; they watch
     from their seat (seeing only what it may see) and may not act until it is given back.
+    ``left_seat``: a spectator who left a seat during a deal, as (match number, deal
+    number, seat): while that deal goes on they watch from that seat (``Snapshot.view_seat``).
     """
 
     seat: int | None
     spectator: bool
     host: bool
     replaced: bool = False
+    left_seat: tuple[int, int, int] | None = None
 
 
 @dataclass(frozen=True)
@@ -72,6 +75,14 @@ class Snapshot:
     def seat_of(self, user_id: int) -> int | None:
         """The seat this user holds in this version, or None."""
         return seat_of(self.players, user_id)
+
+    def view_seat(self, role: Role) -> int | None:
+        """Whose view this viewer is sent: their seat's (a spectator: None, every hand), but
+        the seat a spectator left during the deal in progress, while it goes on."""
+        left = role.left_seat
+        if left is None or self.match is None or self.match.round is None:
+            return role.seat
+        return left[2] if (self.match_no, self.match.round_no) == left[:2] else role.seat
 
     @property
     def bots(self) -> tuple[str, ...]:

@@ -321,16 +321,44 @@ def save_seats(game_id: int, chosen: Sequence[tuple[int | None, str]]) -> bool:
     table when they have it open now (a spectator seated mid-game)."""
     rows = {seat.number: seat for seat in Seat.objects.filter(game_id=game_id)}
     changed = False
+    left: dict[int, int] = {}
     for number, (user_id, level) in enumerate(chosen):
         row = rows.get(number) or Seat(game_id=game_id, number=number)
         if row.pk is not None and (row.user_id, row.computer) == (user_id, level):
             continue
         if row.user_id != user_id:
             row.joined = user_id is not None and _at_table(game_id, user_id)
+            if row.user_id is not None:
+                left[row.user_id] = number
         row.user_id, row.computer, row.auto = user_id, level, False
         row.save()
         changed = True
+    _left_during_deal(game_id, left)
     return changed
+
+
+def _left_during_deal(game_id: int, left: dict[int, int]) -> None:
+    """Note the people who just left these seats (user id -> seat) if a deal is in progress
+    (``Game.left_seats``: until it ends they watch from that seat)."""
+    if not left:
+        return
+    game = Game.objects.only("state", "version", "match_no", "left_seats").get(pk=game_id)
+    match = match_of(game) if game.state else None
+    if match is None or match.round is None:
+        return
+    deal = [game.match_no, match.round_no]
+    kept = {
+        user: entry for user, entry in game.left_seats.items() if entry[:2] == deal
+    }
+    kept.update({str(user): [*deal, seat] for user, seat in left.items()})
+    Game.objects.filter(pk=game_id).update(left_seats=kept)
+
+
+def left_seat(game: Game, user_id: int) -> tuple[int, int, int] | None:
+    """The seat this user left during a deal of this game, as (match number, deal number,
+    seat), if they did (``Snapshot.watched_seat`` says whether that deal is still on)."""
+    entry = game.left_seats.get(str(user_id))
+    return (entry[0], entry[1], entry[2]) if entry else None
 
 
 def open_to_link(game_id: int, seats: Sequence[int]) -> None:
@@ -407,9 +435,11 @@ def mark_joined(game_id: int, user_id: int) -> bool:
 def leave_seats(game_id: int, user_id: int) -> bool:
     """Take this user out of any seat of the game (a computer player there stays); whether
     they held one."""
-    return bool(
-        Seat.objects.filter(game_id=game_id, user_id=user_id).update(user=None, joined=False)
-    )
+    seats = list(Seat.objects.filter(game_id=game_id, user_id=user_id).values_list(
+        "number", flat=True))
+    Seat.objects.filter(game_id=game_id, user_id=user_id).update(user=None, joined=False)
+    _left_during_deal(game_id, {user_id: seats[0]} if seats else {})
+    return bool(seats)
 
 
 def spectators_may_chat(game_id: int) -> bool:

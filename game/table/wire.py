@@ -46,8 +46,9 @@ def state_message(
 ) -> dict[str, Any]:
     """The "state" message for a viewer with this role (see docs/protocol.md); ``history``
     goes only with a full state, after a connect or a sync."""
-    view, legal = cache.view_and_legal(snapshot, role.seat)
-    if role.replaced:
+    seat = snapshot.view_seat(role)
+    view, legal = cache.view_and_legal(snapshot, seat)
+    if role.replaced or seat != role.seat:
         legal = []
     message: dict[str, Any] = {
         "type": "state",
@@ -89,7 +90,7 @@ def frame(snapshot: Snapshot, role: Role) -> str:
     """The encoded "state" frame of this version's own change for a viewer with this role
     (encoded once per seat and version)."""
     frames = cache.derived(snapshot).frames
-    key = (role.seat, role.spectator, role.host, role.replaced)
+    key = (snapshot.view_seat(role), role.seat, role.spectator, role.host, role.replaced)
     text = frames.get(key)
     if text is None:
         text = frames[key] = encode(state_message(snapshot, role, snapshot.events))

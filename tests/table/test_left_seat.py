@@ -1,0 +1,86 @@
+"""A player who leaves a seat during a deal watches the rest of it from that seat, never with
+every hand shown: the host who took themselves out of their seat on the host form and put
+themselves back saw every hand in between (a black-box attack on a live server)."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from typing import Any
+
+from channels.db import database_sync_to_async
+from django.db import transaction
+
+from accounts.models import User
+from game.models import Game
+from game.table import store
+from game.table.access import role_for
+from game.table.seat_changes import seats_changed
+from game.table.snapshot import Role
+from tests.table.conftest import Open, seat_everyone
+
+
+def reseat(game_id: int, chosen: list[tuple[int | None, str]]) -> None:
+    """The host's form saved with these seats (as ``GameForm.save`` does)."""
+    with transaction.atomic():
+        _game, before = store.locked(game_id)
+        store.save_seats(game_id, chosen)
+    seats_changed(game_id, before)
+
+
+def others_cards(game_id: int, seat: int) -> set[str]:
+    """Every card the other three seats hold now."""
+    match = store.current(game_id).match
+    assert match is not None
+    hands = match.view(None)["hands"]
+    return {card for key, cards in hands.items() if int(key) != seat for card in cards}
+
+
+def role(game_id: int, user: User) -> Role | None:
+    game, players = store.game_with_seats(game_id)
+    return role_for(game, user, players)
+
+
+def cards_in(state: dict[str, Any]) -> set[str]:
+    """Every card of a hand a state shows."""
+    view = state.get("view") or {}
+    shown = set(view.get("hand") or [])
+    for cards in (view.get("hands") or {}).values():
+        shown |= set(cards)
+    return shown
+
+
+async def test_the_host_out_of_their_seat_mid_deal_sees_only_that_seats_cards(
+    open_table: Open, players: list[User], game: Game
+) -> None:
+    clients = await seat_everyone(open_table, players)
+    olive = clients[0]
+    people = [(p.pk, "") for p in players]
+    await database_sync_to_async(reseat)(game.pk, [(None, "easy"), *people[1:]])
+    out = await olive.until(lambda s: s["table"]["you"]["spectator"])
+    assert out["legal"] == [] and not out["view"].get("hands")
+    hidden = await database_sync_to_async(others_cards)(game.pk, 0)
+    # Back in the seat, in the same deal: no state ever showed another seat's cards.
+    await database_sync_to_async(reseat)(game.pk, people)
+    await olive.until(lambda s: not s["table"]["you"]["spectator"])
+    states = [json.loads(text) for text in olive.frames]
+    assert not any(cards_in(s) & hidden for s in states if s["type"] == "state")
+
+
+async def test_once_that_deal_is_over_they_watch_with_every_hand_again(
+    open_table: Open, players: list[User], game: Game
+) -> None:
+    clients = await seat_everyone(open_table, players)
+    await database_sync_to_async(reseat)(
+        game.pk, [(None, "easy"), *[(p.pk, "") for p in players[1:]]]
+    )
+    out = await clients[0].until(lambda s: s["table"]["you"]["spectator"])
+    deal = out["view"]["round_no"]
+    assert (await Game.objects.aget(pk=game.pk)).left_seats == {str(players[0].pk): [1, deal, 0]}
+    olive = await database_sync_to_async(role)(game.pk, players[0])
+    assert olive is not None and olive.left_seat == (1, deal, 0)
+    now = await database_sync_to_async(store.current)(game.pk)
+    assert now.match is not None and now.view_seat(olive) == 0
+    following = now.match.copy()
+    following.round_no += 1  # the next deal: every hand again, as for any spectator
+    assert replace(now, match=following).view_seat(olive) is None
