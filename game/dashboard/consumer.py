@@ -9,6 +9,8 @@ message, and when the list itself changes (a friend hosted or deleted a game, a
 friendship began or ended, the user was seated or unseated, a seat changed hands) a
 ``refresh`` message, after which the page fetches the dashboard's sections again.
 Guests and unverified accounts are refused (4403), as the dashboard page refuses them.
+The page's ``sync`` (after a reconnect) reads every game again: a socket may ask
+``SYNCS_PER_SECOND`` times a second, more is ignored, and a flood closes it (4408).
 """
 
 from __future__ import annotations
@@ -26,7 +28,8 @@ from game.dashboard.games import dashboard_games
 from game.dashboard.notify import user_group
 from game.table import hub, presence, store
 from game.table.channels_adapter import InboxConsumer
-from game.table.errors import CLOSE_FORBIDDEN, CLOSE_NOT_LOGGED_IN
+from game.table.errors import CLOSE_FLOOD, CLOSE_FORBIDDEN, CLOSE_NOT_LOGGED_IN
+from game.table.flood import FloodGuard, Verdict
 from game.table.snapshot import Snapshot
 from game.table.wire import from_group
 from learn.languages import scope_language
@@ -40,6 +43,11 @@ def _current(user: User) -> tuple[list[Snapshot], dict[int, presence.Presence]]:
 
 def _allowed(user: Any) -> bool:
     return bool(user.is_authenticated and not user.is_guest and is_verified(user))
+
+
+# How often a dashboard socket may ask to read every game again (a page asks after it
+# reconnects).
+SYNCS_PER_SECOND = 2.0
 
 
 class DashboardConsumer(InboxConsumer):
@@ -60,6 +68,7 @@ class DashboardConsumer(InboxConsumer):
             return
         self.user_id = user.pk
         self.games: dict[int, Snapshot] = {}
+        self.guard = FloodGuard(SYNCS_PER_SECOND)
         await hub.join_group(user_group(self.user_id), self)
         await self._follow()
 
@@ -71,7 +80,12 @@ class DashboardConsumer(InboxConsumer):
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         """The page asks again (``{"type": "sync"}``) after it reconnects; nothing else."""
-        if text_data and '"sync"' in text_data[:64]:
+        if not hasattr(self, "guard"):
+            return
+        verdict = self.guard.admit()
+        if verdict is Verdict.FLOOD:
+            await self.close(code=CLOSE_FLOOD)
+        elif verdict is Verdict.OK and text_data and '"sync"' in text_data[:64]:
             await self._follow()
 
     async def _follow(self) -> None:

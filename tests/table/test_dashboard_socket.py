@@ -14,7 +14,7 @@ from accounts.models import User
 from game.dashboard import consumer
 from game.invite import join
 from game.models import Game
-from game.table.errors import CLOSE_FORBIDDEN
+from game.table.errors import CLOSE_FLOOD, CLOSE_FORBIDDEN
 from game.table.store import create_game
 from tests.people import befriend
 from tests.table.conftest import (
@@ -182,3 +182,24 @@ async def test_a_change_between_the_first_read_and_the_follow_is_not_lost(
     monkeypatch.setattr(consumer, "_current", read_then_change)
     board = await open_dashboard(owner)
     await board.until(lambda b: "Mina" in b.cards.get(game.pk, {}).get("seats", []))
+
+
+async def test_a_flood_of_syncs_is_not_read_and_closes_the_socket(
+    open_table: Open, players: list[User], game: Game
+) -> None:
+    """A page asks again after it reconnects; 5,000 asks at once read the games a few times,
+    then the socket closes as the table's does (4408)."""
+    await seat_everyone(open_table, players)
+    board = await open_dashboard(players[0])
+    await board.until(lambda b: game.pk in b.cards)
+    before = len(board.cards)
+    for _ in range(5000):
+        await board.communicator.send_to(text_data='{"type": "sync"}')
+    cards = 0
+    while True:
+        output = await board.communicator.receive_output(timeout=TIMEOUT)
+        if output["type"] == "websocket.close":
+            assert output["code"] == CLOSE_FLOOD
+            break
+        cards += json.loads(output["text"])["type"] == "game"
+    assert before == 1 and cards <= 10
