@@ -22,7 +22,7 @@ from game.engine import Rules
 from game.engine.rules import OPTION_VALUES
 from game.models import Game
 from game.rule_options import RULE_OPTIONS, value_label
-from game.table import match_end, store, turn_timer
+from game.table import match_end, store, turn_timer, watchers
 from game.table.seat_changes import seats_changed
 from game.table.seats import LEVELS, SEATS, Seating, empty_seating
 
@@ -227,7 +227,29 @@ class GameForm(forms.ModelForm):  # type: ignore[type-arg]
                 )
             else:
                 taken[chosen] = seat
+        if not self.errors:
+            self._refuse_watchers()
         return cleaned
+
+    def _refuse_watchers(self) -> None:
+        """Nobody who watched the deal in progress with every hand shown takes a seat in it."""
+        if self.instance.pk is None:
+            return
+        chosen = self.chosen_seats()
+        moving = {
+            user_id: seat for seat, user_id in enumerate(chosen)
+            if user_id is not None and user_id != self.before[seat].user_id
+        }
+        for user_id in watchers.watched(self.instance, moving):
+            person = User.objects.get(pk=user_id)
+            self.add_error(
+                seat_field(moving[user_id]),
+                _(
+                    "%(name)s watched this deal with every hand shown: seat them when it "
+                    "ends (a computer player can hold the seat until then)."
+                )
+                % {"name": person.display_name},
+            )
 
     def save(self, commit: bool = True) -> Game:
         """Create the game, or update only what this form edits (never the saved match).

@@ -232,6 +232,23 @@ class TablePresence(models.Model):
         ]
 
 
+class DealWatcher(models.Model):
+    """Someone who was sent every hand of a deal in progress (a spectator): they may not take
+    a seat in that deal (``game.table.watchers``). Rows of earlier deals are pruned."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="+")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    match_no = models.PositiveIntegerField()
+    round_no = models.PositiveIntegerField()
+
+    class Meta:
+        constraints: ClassVar[list[models.BaseConstraint]] = [
+            models.UniqueConstraint(
+                fields=["game", "user", "match_no", "round_no"], name="one_watch_per_deal"
+            ),
+        ]
+
+
 class BotTurn(models.Model):
     """Which version of a game's computer-player turn a server process has taken on, and
     until when; see ``game.table.bot_claims``. One row per game, rewritten turn by turn."""

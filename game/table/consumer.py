@@ -22,7 +22,7 @@ from django.conf import settings
 from django.utils import translation
 from django.utils.translation import gettext as _
 
-from game.table import cache, hub, seat_changes, service, store
+from game.table import cache, hub, seat_changes, service, store, watchers
 from game.table.auto_pass import schedule_auto_pass
 from game.table.autodeal import schedule_next_deal
 from game.table.bot_turns import schedule_bot_turn
@@ -74,6 +74,7 @@ class TableConsumer(ChatSocket, PresenceSocket, HintSocket, InboxConsumer):
             await self.close(code=CLOSE_NOT_LOGGED_IN)
             return
         self.user_id = user.pk
+        self.watched_deal: watchers.Deal | None = None
         await hub.join(self.game_id, self)
         try:
             role, latest, changed = await database_sync_to_async(service.open_table)(
@@ -170,6 +171,7 @@ class TableConsumer(ChatSocket, PresenceSocket, HintSocket, InboxConsumer):
             await self._send_state(latest, [])
             return
         self.version = latest.version
+        await self._note_watching(latest)
         await self.send(text_data=frame(latest, self.role))
         metrics.version_sent(self.game_id, latest.version)
         schedule_next_deal(latest)
@@ -339,6 +341,7 @@ class TableConsumer(ChatSocket, PresenceSocket, HintSocket, InboxConsumer):
     ) -> None:
         assert self.role is not None
         self.version = latest.version
+        await self._note_watching(latest)
         await self.send(text_data=encode(state_message(latest, self.role, events, history)))
         metrics.version_sent(self.game_id, latest.version)
         schedule_next_deal(latest)
@@ -346,6 +349,14 @@ class TableConsumer(ChatSocket, PresenceSocket, HintSocket, InboxConsumer):
         schedule_auto_pass(latest)
         schedule_turn_watch(latest)
         schedule_analysis(latest)
+
+    async def _note_watching(self, latest: Snapshot) -> None:
+        """Before a spectator is first sent every hand of a deal, note it (``watchers``)."""
+        assert self.role is not None
+        deal = watchers.sees_every_hand(latest, self.role)
+        if deal is not None and deal != self.watched_deal:
+            await database_sync_to_async(watchers.note)(self.game_id, self.user_id, deal)
+            self.watched_deal = deal
 
     async def _refused(self, refused: TableError) -> None:
         """A service refused: a missing game closes the socket (4404), anything else is an

@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 
 from game.invite import guests
 from game.models import Game
-from game.table import changes, store, turn_timer
+from game.table import changes, store, turn_timer, watchers
 from game.table.broadcast import announce_from_sync
 from game.table.errors import TableError
 from game.table.seats import (
@@ -50,8 +50,9 @@ def seats_changed(game_id: int, before: Seating | None = None) -> None:
 def take_seat_by_link(game_id: int, user_id: int, seat: int) -> Snapshot:
     """A visitor of the host's invite link takes an open seat (``Player.open_to_link``); a
     computer player there gives way. Refused (``TableError``) when the user already holds a
-    seat here (``seated``), for a bad seat (``bad_seat``), and when the seat is no longer
-    open (``seat_taken``: "That seat was just taken."), changing nothing. Runs in the
+    seat here (``seated``), for a bad seat (``bad_seat``), when the seat is no longer
+    open (``seat_taken``: "That seat was just taken.") and when the user watched the deal
+    in progress with every hand shown (``watched_deal``), changing nothing. Runs in the
     caller's transaction when there is one; the caller announces the snapshot after the
     commit. Deals first when the new seating completes a table whose people are all there.
     """
@@ -66,6 +67,11 @@ def take_seat_by_link(game_id: int, user_id: int, seat: int) -> Snapshot:
             )
         if not players[seat].open_to_link:
             raise TableError("seat_taken", _("That seat was just taken."))
+        if watchers.watched(game, [user_id]):
+            raise TableError(
+                "watched_deal",
+                _("You watched this deal with every hand shown: take a seat when it ends."),
+            )
         chosen = [
             (user_id, "") if p.number == seat else (p.user_id, p.computer) for p in players
         ]

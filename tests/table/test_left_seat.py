@@ -1,6 +1,7 @@
-"""A player who leaves a seat during a deal watches the rest of it from that seat, never with
-every hand shown: the host who took themselves out of their seat on the host form and put
-themselves back saw every hand in between (a black-box attack on a live server)."""
+"""Nobody sees every hand of a deal and plays in it: a player who leaves a seat during a deal
+watches the rest of it from that seat (the host who took themselves out of their seat on the
+host form and put themselves back saw every hand in between: a black-box attack on a live
+server), and a spectator who was shown every hand takes no seat until the deal ends."""
 
 from __future__ import annotations
 
@@ -8,15 +9,19 @@ import json
 from dataclasses import replace
 from typing import Any
 
+from allauth.account.models import EmailAddress
 from channels.db import database_sync_to_async
 from django.db import transaction
 
 from accounts.models import User
 from game.models import Game
-from game.table import store
+from game.table import seat_changes, store, watchers
 from game.table.access import role_for
+from game.table.errors import TableError
 from game.table.seat_changes import seats_changed
 from game.table.snapshot import Role
+from tests.site.conftest import login, text
+from tests.site.test_hosting import form_data
 from tests.table.conftest import Open, seat_everyone
 
 
@@ -84,3 +89,40 @@ async def test_once_that_deal_is_over_they_watch_with_every_hand_again(
     following = now.match.copy()
     following.round_no += 1  # the next deal: every hand again, as for any spectator
     assert replace(now, match=following).view_seat(olive) is None
+
+
+async def test_a_spectator_who_saw_every_hand_cannot_be_seated_in_that_deal(
+    open_table: Open, players: list[User], friend: User, game: Game
+) -> None:
+    """Farid watches with every hand shown; the host cannot seat him until the deal ends,
+    neither on the host form nor by the invite link, and nothing changes."""
+    await seat_everyone(open_table, players)
+    farid = await open_table(friend)
+    assert farid.state["view"].get("hands")  # he was sent every hand
+    row = await Game.objects.aget(pk=game.pk)
+    assert await database_sync_to_async(watchers.watched)(row, [friend.pk, players[1].pk]) == {
+        friend.pk}
+
+    def by_form() -> str:
+        EmailAddress.objects.create(user=players[0], email=players[0].email, verified=True)
+        data = form_data(**{f"seat_{s}": p.pk for s, p in enumerate(players)})
+        data["seat_1"] = friend.pk
+        response = login(players[0]).post(f"/games/{game.pk}/edit/", data)
+        assert response.status_code == 200
+        return text(response)
+
+    page = await database_sync_to_async(by_form)()
+    assert "Farid watched this deal with every hand shown" in page
+    await database_sync_to_async(reseat)(
+        game.pk, [(players[0].pk, ""), (None, "easy"), *[(p.pk, "") for p in players[2:]]]
+    )
+
+    def by_link() -> str:
+        try:
+            seat_changes.take_seat_by_link(game.pk, friend.pk, 1)
+        except TableError as refused:
+            return refused.code
+        return "seated"
+
+    assert await database_sync_to_async(by_link)() == "watched_deal"
+    assert (await database_sync_to_async(store.current)(game.pk)).players[1].user_id is None
