@@ -1,10 +1,11 @@
 """Friends: requests by email, acceptance within each account's limit, removal.
 
 A request names an email address, which may have no account yet; it waits and
-shows up on that person's dashboard once they sign up. The sender is told the
-same thing whether or not the address has an account, so nobody can probe
-which addresses are registered. Two people who ask each other become friends:
-the second request counts as accepting the first. Email addresses match
+shows up on that person's dashboard once they sign up. It matches an account only by the
+account's address once verified (``verified_email``): an address someone typed but never
+confirmed is nobody's. The sender is told the same thing whether or not the address has an
+account, so nobody can probe which addresses are registered. Two people who ask each other
+become friends: the second request counts as accepting the first. Email addresses match
 without regard to case.
 
 Every function raises ``FriendshipRefused`` with a message for the person
@@ -13,6 +14,7 @@ asking when it refuses, and then changes nothing.
 
 from __future__ import annotations
 
+from allauth.account.models import EmailAddress
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.db import transaction
@@ -39,10 +41,27 @@ def friend_count(user: User) -> int:
     return Friendship.objects.filter(user=user).count()
 
 
+def verified_email(user: User) -> str | None:
+    """The user's address if they have verified it (None: not yet, or a guest's)."""
+    verified = EmailAddress.objects.filter(user_id=user.pk, email__iexact=user.email,
+                                           verified=True).exists()
+    return user.email if verified else None
+
+
+def _verified_owner(email: str) -> User | None:
+    """The account whose verified address this is, if any."""
+    return User.objects.filter(
+        email__iexact=email, emailaddress__email__iexact=email, emailaddress__verified=True
+    ).first()
+
+
 def incoming_requests(user: User) -> QuerySet[FriendRequest]:
-    """Requests other people sent to this user's email address, oldest first."""
+    """Requests other people sent to this user's verified email address, oldest first."""
+    email = verified_email(user)
+    if email is None:
+        return FriendRequest.objects.none()
     return (
-        FriendRequest.objects.filter(to_email__iexact=user.email)
+        FriendRequest.objects.filter(to_email__iexact=email)
         .select_related("sender")
         .order_by("created")
     )
@@ -76,7 +95,7 @@ def send_request(sender: User, raw_email: str) -> str:
         raise FriendshipRefused(_("You cannot send a friend request to yourself."))
     with transaction.atomic():
         _lock(sender)
-        target = User.objects.filter(email__iexact=email).first()
+        target = _verified_owner(email)
         if target is not None and sender.is_friend_of(target):
             raise FriendshipRefused(
                 _("%(name)s (%(email)s) is already your friend.")
@@ -129,9 +148,7 @@ def accept_request(user: User, request_id: int) -> str:
 
     Raises ``FriendRequest.DoesNotExist`` when no such request was sent to this user.
     """
-    request = FriendRequest.objects.select_related("sender").get(
-        pk=request_id, to_email__iexact=user.email
-    )
+    request = incoming_requests(user).get(pk=request_id)
     sender = request.sender
     if sender.pk == user.pk:  # sent to an address this user took later: drop it, and refuse
         request.delete()
@@ -167,9 +184,7 @@ def accept_request(user: User, request_id: int) -> str:
 
 def decline_request(user: User, request_id: int) -> str:
     """Decline a request sent to this user (raises DoesNotExist for anyone else's)."""
-    request = FriendRequest.objects.select_related("sender").get(
-        pk=request_id, to_email__iexact=user.email
-    )
+    request = incoming_requests(user).get(pk=request_id)
     request.delete()
     return _("You declined %(name)s's friend request.") % {"name": request.sender.display_name}
 

@@ -10,7 +10,8 @@ from django.contrib.auth import password_validation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from accounts.models import User
+from accounts.adapter import too_long_email_message
+from accounts.models import EMAIL_MAX_LENGTH, User
 from game.invite import guests
 from game.invite.links import EXPIRY_HOURS
 
@@ -63,7 +64,9 @@ class GuestForm(forms.Form):
 
 
 class GuestAccountForm(forms.Form):
-    """A guest becomes a full account: an email (verified as at sign-up) and a password."""
+    """A guest asks for a full account: an email (claimed only once confirmed by the link
+    mailed to it, ``game.invite.membership``) and a password. Whether an account uses the
+    address already is not said here: the answer is the same either way."""
 
     email = forms.EmailField(label=gettext_lazy("Email"))
     password1 = forms.CharField(label=gettext_lazy("Password"), widget=forms.PasswordInput)
@@ -77,10 +80,8 @@ class GuestAccountForm(forms.Form):
 
     def clean_email(self) -> str:
         email = str(self.cleaned_data["email"]).strip().lower()
-        if User.objects.filter(email__iexact=email).exclude(pk=self.user.pk).exists():
-            raise forms.ValidationError(
-                _("An account with this email exists already: log in with it instead.")
-            )
+        if len(email) > EMAIL_MAX_LENGTH:
+            raise forms.ValidationError(too_long_email_message())
         return email
 
     def clean(self) -> dict[str, Any]:

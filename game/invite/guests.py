@@ -1,11 +1,12 @@
 """Guests: accounts made by a host's invite link with only a display name.
 
 A guest is a ``User`` of the ``guest`` account type with no email of its own and no
-usable password, logged in by a long-lived session cookie, and bound to one game by its
-``Guest`` row: it may play and chat at that table and read its deal history, nothing
-else (``game.table.access.role_for``; ``game.invite.fence`` keeps it off every other
-page). The host's removal unbinds it. ``remove_idle`` deletes guests no game seats that
-have not been seen for ``IDLE_DAYS`` days.
+usable password (until it asks for a full account, ``game.invite.membership``: the password
+is kept then, the address only once confirmed), logged in by a long-lived session cookie,
+and bound to one game by its ``Guest`` row: it may play and chat at that table and read
+its deal history, nothing else (``game.table.access.role_for``; ``game.invite.fence`` keeps
+it off every other page). The host's removal unbinds it. ``remove_idle`` deletes guests no
+game seats that have not been seen for ``IDLE_DAYS`` days.
 """
 
 from __future__ import annotations
@@ -86,6 +87,16 @@ def seated_here(game_id: int, players: Sequence[Any]) -> frozenset[int | None]:
     seated = [p.user_id for p in players if p.user_id is not None]
     return frozenset(
         Guest.objects.filter(game_id=game_id, user_id__in=seated).values_list("user_id", flat=True)
+    )
+
+
+def watching_here(game_id: int, players: Sequence[Any]) -> list[User]:
+    """The guests of this game that no seat of ``players`` holds (they watch), by name."""
+    seated = [p.user_id for p in players if p.user_id is not None]
+    return list(
+        User.objects.filter(guest__game_id=game_id, account_type=AccountType.GUEST)
+        .exclude(pk__in=seated)
+        .order_by("first_name", "pk")
     )
 
 

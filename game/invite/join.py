@@ -9,13 +9,16 @@ meanwhile); a refusal rolls the whole join back. The table is told after the com
 from __future__ import annotations
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from accounts import friends
 from accounts.models import User
 from game.invite import guests
 from game.models import Game
-from game.table import seat_changes
+from game.table import seat_changes, store
 from game.table.broadcast import announce_from_sync
+from game.table.errors import TableError
+from game.table.seats import seat_of
 
 
 def join_member(game: Game, user: User, seat: int | None) -> None:
@@ -44,3 +47,18 @@ def remove_guest(game_id: int, host_id: int, seat: int, level: str) -> None:
     """The host removes the guest in ``seat`` (``seat_changes.remove_guest``) and the
     table, the guest's sockets included, is told."""
     announce_from_sync(seat_changes.remove_guest(game_id, host_id, seat, level))
+
+
+def remove_watcher(game_id: int, host_id: int, guest_id: int) -> None:
+    """The host removes a guest of ``game_id`` who holds no seat there (it watches): the guest
+    is unbound and its sockets at the table re-check their role and close, as for a guest
+    removed from a seat (``seat_changes.access_ended``, told after the commit). Raises
+    ``TableError`` for anyone but the host and when no such guest watches, changing nothing."""
+    with transaction.atomic():
+        game, players = store.locked(game_id)
+        if game.host_id != host_id:
+            raise TableError("not_host", _("Only the host can remove a guest."))
+        if seat_of(players, guest_id) is not None or not guests.is_guest_of(guest_id, game_id):
+            raise TableError("bad_seat", _("That guest is not watching your table."))
+        guests.unbind(guest_id)
+        seat_changes.access_ended(host_id, guest_id)

@@ -8,12 +8,11 @@ plays as a guest. An unknown, revoked or expired token is a plain 404.
 
 from __future__ import annotations
 
-from contextlib import suppress
 from typing import Any
 
-from allauth.account.models import EmailAddress
+from allauth.account import app_settings as allauth_settings
 from django.contrib import messages
-from django.contrib.auth import login, update_session_auth_hash
+from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -22,13 +21,13 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
-from accounts.friends import FriendshipRefused, befriend_by_link
-from accounts.models import User, default_account_type
+from accounts.friends import FriendshipRefused
+from accounts.models import User
 from accounts.verification import is_verified, verified_required
 from game.engine import Rules
 from game.engine.rules import OPTION_VALUES
-from game.invite import guests, join, links, throttle
-from game.invite.forms import GuestAccountForm, GuestForm, LinkForm, seat_label
+from game.invite import guests, join, links, membership, throttle
+from game.invite.forms import WATCH, GuestAccountForm, GuestForm, LinkForm, seat_label
 from game.models import Game
 from game.rule_options import RULE_OPTIONS, value_label
 from game.table import store
@@ -38,6 +37,8 @@ from game.table.seats import SEATS, Seating
 from game.views import game_for_host
 
 MODEL_BACKEND = "django.contrib.auth.backends.ModelBackend"
+# The seat values the link page's buttons send, and the seats they name.
+SEAT_VALUES = {str(n): n for n in SEATS}
 
 
 def _user(request: HttpRequest) -> User:
@@ -86,6 +87,7 @@ def host_link(request: HttpRequest, game_id: int) -> HttpResponse:
         "link": links.url(request, game) if links.live(game) else None,
         "expires": game.invite_expires,
         "seats": _seats(game, players, guests.seated_here(game.pk, players)),
+        "watchers": guests.watching_here(game.pk, players),
         "share_text": _("Join my game of 29 at TwentyNine: %(name)s") % {"name": game.name},
     }
     return render(request, "invite/host_link.html", context)
@@ -103,6 +105,24 @@ def remove_guest(request: HttpRequest, game_id: int, seat: int) -> HttpResponse:
         messages.error(request, refused.message)
     else:
         messages.success(request, _("The guest has left seat %(seat)s.") % {"seat": seat + 1})
+    return redirect("invite:host", game_id=game.pk)
+
+
+@require_POST
+@verified_required
+def remove_watcher(request: HttpRequest, game_id: int, user_id: int) -> HttpResponse:
+    """The host removes a guest who watches (holds no seat): it loses the table at once."""
+    game = game_for_host(request, game_id)
+    name = (
+        User.objects.filter(pk=user_id).values_list("first_name", flat=True).first() or ""
+    )
+    try:
+        join.remove_watcher(game.pk, _user(request).pk, user_id)
+    except TableError as refused:
+        messages.error(request, refused.message)
+    else:
+        messages.success(request, _("The guest %(name)s no longer watches your table.")
+                         % {"name": name})
     return redirect("invite:host", game_id=game.pk)
 
 
@@ -157,8 +177,9 @@ def _join(
     if user.is_guest or not is_verified(user):
         return None, _("You cannot join from this account; see below.")
     choice = request.POST.get("seat", "")
-    seat = int(choice) if choice.isdigit() else None
-    if choice != "watch" and seat is None:
+    # Exactly what the page sends: "0" to "3" (ASCII; str.isdigit() would take "²" or "٣").
+    seat = SEAT_VALUES.get(choice)
+    if choice != WATCH and seat is None:
         return None, _("Choose a seat, or watch.")
     try:
         join.join_member(game, user, seat)
@@ -248,39 +269,48 @@ def _rules_in_words(game: Game) -> list[str]:
 @require_http_methods(["GET", "POST"])
 @login_required
 def guest_account(request: HttpRequest) -> HttpResponse:
-    """A guest keeps its seat, chat and history and becomes a full account: an email,
-    verified as at sign-up, and a password."""
+    """A guest asks for a full account (an email and a password); it becomes one, keeping
+    its seat, chat and history, once the address's owner follows the link mailed to it
+    (``game.invite.membership``). The answer to a valid form is the same whether or not an
+    account uses the address."""
     user = _user(request)
     if not user.is_guest:
         return redirect("/")
     game_id = guests.game_of(user.pk)
     form = GuestAccountForm(request.POST or None, user=user)
     if request.method == "POST" and form.is_valid():
-        _become_member(request, user, form.cleaned_data["email"], form.cleaned_data["password1"],
-                       game_id)
-        messages.success(
-            request,
-            _("Your account is made. We sent a link to %(email)s: follow it to verify your "
-              "email; meanwhile you keep your seat.") % {"email": user.email},
-        )
-        return redirect(_table(game_id) if game_id else "/")
+        email = form.cleaned_data["email"]
+        membership.request_account(request, user, email, form.cleaned_data["password1"])
+        return render(request, "invite/guest_account.html",
+                      {"sent_to": email, "game_id": game_id})
     return render(request, "invite/guest_account.html", {"form": form, "game_id": game_id})
 
 
-def _become_member(
-    request: HttpRequest, user: User, email: str, password: str, game_id: int | None
-) -> None:
-    user.email = email
-    user.set_password(password)
-    user.account_type = default_account_type()
-    user.save(update_fields=["email", "password", "account_type"])
-    guests.become_member(user)
-    if game_id is not None:
-        host = Game.objects.select_related("host").get(pk=game_id).host
-        # The seat is kept either way; watching needs the friendship, which may come later.
-        with suppress(FriendshipRefused):
-            befriend_by_link(host, user)
-    update_session_auth_hash(request, user)
-    request.session.set_expiry(None)
-    address = EmailAddress.objects.create(user=user, email=email, primary=True, verified=False)
-    address.send_confirmation(request, signup=True)
+@require_http_methods(["GET", "POST"])
+def guest_account_confirm(request: HttpRequest, token: str) -> HttpResponse:
+    """The link mailed to a guest's address: following it makes the guest a full account
+    (on GET when allauth confirms addresses on GET, as this site does; else by the button
+    the page shows). Anyone may follow it: the link is the proof of the address."""
+    claim = membership.read_token(token)
+    if claim is None:
+        return render(request, "invite/guest_account_confirm.html", {"state": "invalid"},
+                      status=400)
+    if request.method == "GET" and not allauth_settings.CONFIRM_EMAIL_ON_GET:
+        return render(request, "invite/guest_account_confirm.html",
+                      {"state": "ask", "email": claim.email})
+    outcome, game_id = membership.confirm(request, claim)
+    if outcome == membership.INVALID:
+        return render(request, "invite/guest_account_confirm.html", {"state": "invalid"},
+                      status=400)
+    if outcome == membership.TAKEN:
+        return render(request, "invite/guest_account_confirm.html",
+                      {"state": "taken", "email": claim.email}, status=409)
+    if request.user.is_authenticated and request.user.pk == claim.user.pk:
+        messages.success(
+            request,
+            _("Your account is ready: %(email)s is confirmed. From now on you log in with "
+              "this address.") % {"email": claim.email},
+        )
+        return redirect(_table(game_id) if game_id else "/")
+    return render(request, "invite/guest_account_confirm.html",
+                  {"state": "done", "email": claim.email})

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from allauth.account.models import EmailAddress
 from django.test import Client
 
 from accounts.models import FriendRequest, Friendship, User
@@ -165,6 +166,7 @@ def test_it_drops_a_request_that_would_make_someone_their_own_friend(
     # Oscar asked an address that later became Oscar's own (he changed his email to it).
     request = FriendRequest.objects.create(sender=outsider, to_email="new@example.com")
     User.objects.filter(pk=outsider.pk).update(email="new@example.com")
+    EmailAddress.objects.create(user=outsider, email="new@example.com", verified=True)
     page = text(login(outsider).post(f"/friends/requests/{request.pk}/accept/", follow=True))
     assert "You cannot be your own friend." in page
     assert not FriendRequest.objects.exists()

@@ -238,25 +238,36 @@ def test_a_guest_becomes_a_full_account_and_keeps_its_seat(
         "email": "Mina@Example.com", "password1": "a-long-table-password-29",
         "password2": "a-long-table-password-29",
     })
-    assert response.status_code == 302
+    # Nothing is claimed until the address's owner follows the link mailed to it.
+    assert "We sent a link to mina@example.com" in text(response)
+    guest.refresh_from_db()
+    assert guest.is_guest and guest.email != "mina@example.com"
+    assert len(mailoutbox) == 1 and "mina@example.com" in mailoutbox[0].to
+    confirm = re.search(r"https?://[^/\s]+(/guest/account/confirm/\S+)", mailoutbox[0].body)
+    assert confirm is not None
+    assert client.get(confirm[1])["Location"] == f"/table/{owner_game.pk}/"
     guest.refresh_from_db()
     assert not guest.is_guest and guest.email == "mina@example.com"
     assert guest.display_name == "Mina" and seat_ids(owner_game.pk)[2] == guest.pk
     assert not Guest.objects.filter(user=guest).exists()
     assert guest.is_friend_of(owner_game.host)
     assert client.get(f"/table/{owner_game.pk}/").status_code == 200
-    assert len(mailoutbox) == 1 and "mina@example.com" in mailoutbox[0].to
+    assert len(mailoutbox) == 1
 
 
-def test_a_guest_account_needs_a_free_email(owner: User, token: str) -> None:
+def test_a_guest_account_never_takes_an_accounts_email(
+    mailoutbox: list, owner: User, token: str
+) -> None:
     client, guest = as_guest(token)
     page = client.post("/guest/account/", {
         "email": owner.email, "password1": "a-long-table-password-29",
         "password2": "a-long-table-password-29",
     })
-    assert "exists already" in text(page)
+    assert "exists already" not in text(page) and "We sent a link to" in text(page)
     guest.refresh_from_db()
     assert guest.is_guest
+    assert [m.to for m in mailoutbox] == [[owner.email]]
+    assert "/guest/account/confirm/" not in mailoutbox[0].body
 
 
 def test_idle_unseated_guests_are_removed(owner, owner_game: Game, token: str) -> None:

@@ -298,6 +298,15 @@ def open_table(game: Game) -> Open:
     return open_
 
 
+async def open_as(game_id: int, user: User) -> TableClient:
+    """A socket of this user at this game, once its first message has arrived."""
+    client = TableClient(game_id, await database_sync_to_async(session_cookie)(user))
+    connected, _ = await client.connect()
+    assert connected
+    await client.receive()
+    return client
+
+
 async def seat_everyone(open_table: Open, players: list[User]) -> list[TableClient]:
     """All four players open the table; returns their clients once a deal is in progress.
 

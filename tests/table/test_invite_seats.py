@@ -22,16 +22,9 @@ from tests.table.conftest import (
     TableClient,
     deal_in_progress,
     make_user,
+    open_as,
     session_cookie,
 )
-
-
-async def _open(game_id: int, user: User) -> TableClient:
-    client = TableClient(game_id, await database_sync_to_async(session_cookie)(user))
-    connected, _ = await client.connect()
-    assert connected
-    await client.receive()
-    return client
 
 
 async def test_a_seat_taken_by_link_reaches_every_socket(
@@ -42,8 +35,8 @@ async def test_a_seat_taken_by_link_reaches_every_socket(
         return create_game(owner, "By link", [owner, None, "easy", None])
 
     game = await database_sync_to_async(setup)()
-    host = await _open(game.pk, owner)
-    watcher = await _open(game.pk, friend)
+    host = await open_as(game.pk, owner)
+    watcher = await open_as(game.pk, friend)
     version = host.state["version"]
     guest = await database_sync_to_async(join.join_guest)(
         game, guests.clean_name("  মিনা  "), 1
@@ -52,7 +45,7 @@ async def test_a_seat_taken_by_link_reaches_every_socket(
         state = await client.state_at(version + 1)
         assert state["table"]["players"][1]["name"] == "মিনা"
         assert state["table"]["players"][1]["user_id"] == guest.pk
-    guest_socket = await _open(game.pk, guest)
+    guest_socket = await open_as(game.pk, guest)
     assert guest_socket.state["table"]["you"] == {
         "seat": 1, "spectator": False, "host": False, "replaced": False}
 
@@ -98,8 +91,8 @@ async def test_the_hosts_removal_closes_the_guests_socket_at_once(
         return game, join.join_guest(game, "Mina", 3)
 
     game, guest = await database_sync_to_async(setup)()
-    host = await _open(game.pk, owner)
-    guest_socket = await _open(game.pk, guest)
+    host = await open_as(game.pk, owner)
+    guest_socket = await open_as(game.pk, guest)
     await deal_in_progress([host, guest_socket])
     await database_sync_to_async(join.remove_guest)(game.pk, owner.pk, 3, "strong")
     assert await guest_socket.closed_with() == CLOSE_FORBIDDEN
@@ -120,8 +113,8 @@ async def test_the_host_removes_a_guest_from_the_table_and_nobody_else_can(
         return game, join.join_guest(game, "Mina", 2)
 
     game, guest = await database_sync_to_async(setup)()
-    host = await _open(game.pk, owner)
-    guest_socket = await _open(game.pk, guest)
+    host = await open_as(game.pk, owner)
+    guest_socket = await open_as(game.pk, guest)
     players = host.state["table"]["players"]
     assert [p["guest"] for p in players] == [False, False, True, False]
     version = (await Game.objects.aget(pk=game.pk)).version
