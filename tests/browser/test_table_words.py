@@ -212,6 +212,17 @@ def test_history_lines_name_each_seat_as_it_was_then(page: Page) -> None:
     assert tables[2]["players"][2] == table["players"][2]
     left = {**took, "name": None, "computer": "", "was": "Mina"}
     assert call(page, "words", "eventText", table, left, None) == "Mina leaves seat 3"
+    # A deal's page: each event of its one list named by who held the seat then.
+    events = [event for _, changes in history for event in changes]
+    named = page.evaluate(
+        """async ([events, table]) => {
+            const m = await import('/static/js/table/words.js');
+            const tables = m.tablesByEvent(events, table);
+            return events.map((e) => m.eventText(tables.get(e), e, null));
+        }""",
+        [events, table],
+    )
+    assert named == lines
     handover = {"type": "handover", "seat": 2, "to": "computer", "level": "easy",
                 "name": "Charu", "player": "Mina"}
     assert call(page, "words", "logEvents", [handover, took]) == [handover]

@@ -6,7 +6,7 @@ import { fmt, gettext, ngettext } from "../i18n.js";
 import { SUIT_NAME, cardText, suitedText } from "./cards.js";
 import { drawTrick, markLed } from "./centre.js";
 import { positionOf } from "./seats.js";
-import { COACH, MATCH_WORDS, analysisLine, callName, eventText, logEvents, roundResultText, seatName, signed, teamName } from "./words.js";
+import { COACH, MATCH_WORDS, analysisLine, callName, eventText, logEvents, roundResultText, seatName, signed, tablesByEvent, teamName } from "./words.js";
 
 /** A table description for words.js and seat positions: the deal's players and the viewer. */
 export function dealTable(deal, viewer) {
@@ -254,6 +254,8 @@ export class DealReview {
     this.deal = deal;
     this.table = dealTable(deal, viewer);
     this.steps = dealSteps(deal);
+    // Each line names who held the seat then (the deal's players are its holders at the end).
+    this.tables = tablesByEvent(this.steps.flatMap((step) => step.events), this.table);
     this.at = 0;
     this.reload = reload;
     this.polls = 0;
@@ -344,7 +346,8 @@ export class DealReview {
     const step = this.steps[this.at];
     const table = this.table;
     const view = { bid: this.deal.bidder == null ? null : { seat: this.deal.bidder } };
-    const lines = step.events.filter((e) => !endsDeal(e)).map((event) => eventText(table, event, view));
+    const lines = step.events.filter((e) => !endsDeal(e))
+      .map((event) => eventText(this.tables.get(event) || table, event, view));
     let heading = "";
     this.felt.hidden = !step.plays;
     if (step.kind === "calls") {

@@ -248,15 +248,31 @@ export function tablesAsTheyWere(history, table) {
   const tables = [];
   for (let i = history.length - 1; i >= 0; i -= 1) {
     tables[i] = { ...table, players };
-    const undone = history[i][1].filter((e) => e.type === "seated");
-    if (undone.length) {
-      players = players.map((p) => {
-        const change = undone.find((e) => e.seat === p.seat);
-        return change ? { ...p, name: change.was, computer: change.was_computer || null } : p;
-      });
-    }
+    players = undoSeated(players, history[i][1]);
   }
   return tables;
+}
+
+/** The same for one list of events (a deal's, oldest first): each event to the table as it
+ * was when it happened, `table` holding the seats' holders after the last one. */
+export function tablesByEvent(events, table) {
+  let players = table?.players || [];
+  const tables = new Map();
+  for (let i = events.length - 1; i >= 0; i -= 1) {
+    tables.set(events[i], { ...table, players });
+    players = undoSeated(players, [events[i]]);
+  }
+  return tables;
+}
+
+/** The seats' holders before these events' `seated` changes. */
+function undoSeated(players, events) {
+  const undone = events.filter((e) => e.type === "seated");
+  if (!undone.length) return players;
+  return players.map((p) => {
+    const change = undone.find((e) => e.seat === p.seat);
+    return change ? { ...p, name: change.was, computer: change.was_computer || null } : p;
+  });
 }
 
 const setsText = (won, lost) => fmt(ngettext("%(won)s set to %(lost)s", "%(won)s sets to %(lost)s", won), { won, lost });
