@@ -343,10 +343,10 @@ def _left_during_deal(game_id: int, left: dict[int, int]) -> None:
     if not left:
         return
     game = Game.objects.only("state", "version", "match_no", "left_seats").get(pk=game_id)
-    match = match_of(game) if game.state else None
-    if match is None or match.round is None:
+    in_progress = deal_in_progress(game)
+    if in_progress is None:
         return
-    deal = [game.match_no, match.round_no]
+    deal = list(in_progress)
     kept = {
         user: entry for user, entry in game.left_seats.items() if entry[:2] == deal
     }
@@ -354,9 +354,17 @@ def _left_during_deal(game_id: int, left: dict[int, int]) -> None:
     Game.objects.filter(pk=game_id).update(left_seats=kept)
 
 
+def deal_in_progress(game: Game) -> tuple[int, int] | None:
+    """(match number, deal number) of the row's deal in progress, if one is."""
+    match = match_of(game) if game.state else None
+    if match is None or match.round is None:
+        return None
+    return game.match_no, match.round_no
+
+
 def left_seat(game: Game, user_id: int) -> tuple[int, int, int] | None:
     """The seat this user left during a deal of this game, as (match number, deal number,
-    seat), if they did (``Snapshot.watched_seat`` says whether that deal is still on)."""
+    seat), if they did (``Snapshot.view_seat`` says whether that deal is still on)."""
     entry = game.left_seats.get(str(user_id))
     return (entry[0], entry[1], entry[2]) if entry else None
 

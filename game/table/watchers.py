@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from game.models import DealWatcher, Game
+from game.table import store
 from game.table.snapshot import Role, Snapshot
-from game.table.wire import parse_match
 
 Deal = tuple[int, int]
 
@@ -46,13 +46,12 @@ def watched(game: Game, user_ids: Iterable[int]) -> set[int]:
     """Those of ``user_ids`` who watched the deal in progress of this game (read from its
     row) with every hand shown."""
     ids = set(user_ids)
-    if not ids or not game.state:
+    deal = store.deal_in_progress(game) if ids else None
+    if deal is None:
         return set()
-    match = parse_match(game.state)
-    if match.round is None:
-        return set()
+    match_no, round_no = deal
     return set(
         DealWatcher.objects.filter(
-            game_id=game.pk, match_no=game.match_no, round_no=match.round_no, user_id__in=ids
+            game_id=game.pk, match_no=match_no, round_no=round_no, user_id__in=ids
         ).values_list("user_id", flat=True)
     )
