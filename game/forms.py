@@ -232,7 +232,8 @@ class GameForm(forms.ModelForm):  # type: ignore[type-arg]
         return cleaned
 
     def _refuse_watchers(self) -> None:
-        """Nobody who watched the deal in progress with every hand shown takes a seat in it."""
+        """Nobody knows two hands of the deal in progress: who watched it with every hand
+        shown takes no seat in it, and who held a seat in it takes no other."""
         if self.instance.pk is None:
             return
         chosen = self.chosen_seats()
@@ -240,16 +241,23 @@ class GameForm(forms.ModelForm):  # type: ignore[type-arg]
             user_id: seat for seat, user_id in enumerate(chosen)
             if user_id is not None and user_id != self.before[seat].user_id
         }
-        for user_id in watchers.watched(self.instance, moving):
+        held_now = {p.user_id: p.number for p in self.before if p.user_id is not None}
+        refused = [
+            (user_id, _(
+                "%(name)s has held another seat in this deal: move them when it ends "
+                "(a computer player can hold this seat until then)."
+            ))
+            for user_id in watchers.held_elsewhere(self.instance, held_now, moving)
+        ] + [
+            (user_id, _(
+                "%(name)s watched this deal with every hand shown: seat them when it "
+                "ends (a computer player can hold the seat until then)."
+            ))
+            for user_id in watchers.watched(self.instance, moving)
+        ]
+        for user_id, words in refused:
             person = User.objects.get(pk=user_id)
-            self.add_error(
-                seat_field(moving[user_id]),
-                _(
-                    "%(name)s watched this deal with every hand shown: seat them when it "
-                    "ends (a computer player can hold the seat until then)."
-                )
-                % {"name": person.display_name},
-            )
+            self.add_error(seat_field(moving[user_id]), words % {"name": person.display_name})
 
     def save(self, commit: bool = True) -> Game:
         """Create the game, or update only what this form edits (never the saved match).

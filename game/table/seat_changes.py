@@ -72,6 +72,11 @@ def take_seat_by_link(game_id: int, user_id: int, seat: int) -> Snapshot:
                 "watched_deal",
                 _("You watched this deal with every hand shown: take a seat when it ends."),
             )
+        if watchers.held_elsewhere(game, {}, {user_id: seat}):
+            raise TableError(
+                "held_elsewhere",
+                _("You held another seat in this deal: take a seat when it ends."),
+            )
         chosen = [
             (user_id, "") if p.number == seat else (p.user_id, p.computer) for p in players
         ]

@@ -1,12 +1,13 @@
-"""Who has watched the deal in progress with every hand shown: nobody takes a seat in a deal
-after seeing its hands. A spectator's socket notes its user (once per deal, before it sends
-the first state with the hands); seating someone mid-deal on the host form or by the invite
-link asks ``watched`` first. (A player who leaves a seat mid-deal never sees every hand of
-that deal: ``Snapshot.view_seat``.)"""
+"""Who may take which seat mid-deal: nobody knows two hands of a deal. A spectator shown every
+hand takes no seat in that deal: their socket notes them (once per deal, before it sends the
+first state with the hands) and seating someone mid-deal on the host form or by the invite
+link asks ``watched`` first. Someone who held a seat in the deal takes no other seat in it
+(``held_elsewhere``). (A player who leaves a seat mid-deal watches the rest of it from that
+seat only: ``Snapshot.view_seat``.)"""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 from game.models import DealWatcher, Game
 from game.table import store
@@ -55,3 +56,17 @@ def watched(game: Game, user_ids: Iterable[int]) -> set[int]:
             game_id=game.pk, match_no=match_no, round_no=round_no, user_id__in=ids
         ).values_list("user_id", flat=True)
     )
+
+
+def held_elsewhere(game: Game, held_now: Mapping[int, int], wanted: Mapping[int, int]) -> set[int]:
+    """Those of ``wanted`` (user id -> the seat they would take) who held another seat in the
+    deal in progress of this row: now (``held_now``, user id -> seat) or before they left it
+    (``Game.left_seats``)."""
+    deal = store.deal_in_progress(game) if wanted else None
+    if deal is None:
+        return set()
+    held = {
+        int(user): entry[2] for user, entry in game.left_seats.items() if tuple(entry[:2]) == deal
+    }
+    held.update(held_now)
+    return {user for user, seat in wanted.items() if held.get(user, seat) != seat}

@@ -132,10 +132,22 @@ def test_the_header_menu_switches_the_language_and_remembers_it(
 
 
 def test_the_language_menu_opens_over_a_phones_table(site: LiveSite, chromium: Browser) -> None:
-    """On a phone the table page's header links scroll sideways with a fade at the edge; the
-    language menu still opens over the table and takes a tap."""
+    """On a phone the table page's header links open under its Menu button, over the table;
+    every link is then on screen, and the language menu takes a tap."""
     table = Table(site, "bidding")
     page = table.open(chromium, table.actor(), PHONE)
+    links = page.locator("#site-nav > a, #site-nav .link, #site-nav summary, #theme-toggle")
+    assert not any(link.is_visible() for link in links.all())
+    page.locator("#menu-toggle").click()
+    assert page.locator("#menu-toggle").get_attribute("aria-expanded") == "true"
+    for link in links.all():
+        box = link.bounding_box()
+        assert box and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], link
+    page.screenshot(path=f"{SHOTS}-table-menu.png")
+    page.keyboard.press("Escape")
+    assert page.locator("#menu-toggle").get_attribute("aria-expanded") == "false"
+    assert not page.locator("#site-nav").is_visible()
+    page.locator("#menu-toggle").click()
     page.locator(".language-menu summary").click()
     choice = page.locator(".language-switcher button[lang='hi']")
     page.screenshot(path=f"{SHOTS}-table-language-menu.png")

@@ -175,6 +175,9 @@ def test_a_forged_or_expired_link_does_nothing(token: str) -> None:
     other_salt = signing.dumps({"u": gus.pk, "e": VICTIM}, salt="elsewhere")
     assert Client().get(f"/guest/account/confirm/{other_salt}/").status_code == 400
     assert Client().get("/guest/account/confirm/nonsense/").status_code == 400
+    # Each reader of a dead link is offered a way on: log in, the dashboard, or a new link.
+    assert 'href="/accounts/login/"' in text(Client().get("/guest/account/confirm/nonsense/"))
+    assert 'href="/guest/account/"' in text(_client.get("/guest/account/confirm/nonsense/"))
     real = membership.make_token(gus, VICTIM)
     assert membership.read_token(real) is not None
     later = time.time() + timedelta(days=30).total_seconds()

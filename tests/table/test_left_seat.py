@@ -126,3 +126,43 @@ async def test_a_spectator_who_saw_every_hand_cannot_be_seated_in_that_deal(
 
     assert await database_sync_to_async(by_link)() == "watched_deal"
     assert (await database_sync_to_async(store.current)(game.pk)).players[1].user_id is None
+
+
+async def test_a_player_of_the_deal_takes_no_other_seat_in_it(
+    open_table: Open, players: list[User], game: Game
+) -> None:
+    """The host cannot swap two seated players mid-deal (each would know two hands); a player
+    out of their seat takes no other by the link, and goes back to their own."""
+    await seat_everyone(open_table, players)
+    ids = [p.pk for p in players]
+
+    def swap_by_form() -> str:
+        EmailAddress.objects.create(user=players[0], email=players[0].email, verified=True)
+        data = form_data(**{f"seat_{s}": user_id for s, user_id in enumerate(ids)})
+        data["seat_1"], data["seat_2"] = ids[2], ids[1]
+        response = login(players[0]).post(f"/games/{game.pk}/edit/", data)
+        assert response.status_code == 200
+        return text(response)
+
+    page = await database_sync_to_async(swap_by_form)()
+    for person in players[1:3]:
+        assert f"{person.display_name} has held another seat in this deal" in page
+    now = await database_sync_to_async(store.current)(game.pk)
+    assert [p.user_id for p in now.players] == ids
+
+    await database_sync_to_async(reseat)(
+        game.pk, [(ids[0], ""), (None, "easy"), (ids[2], ""), (None, "easy")]
+    )
+
+    def by_link(seat: int) -> str:
+        with transaction.atomic():
+            store.open_to_link(game.pk, [1, 3])
+        try:
+            seat_changes.take_seat_by_link(game.pk, ids[1], seat)
+        except TableError as refused:
+            return refused.code
+        return "seated"
+
+    assert await database_sync_to_async(by_link)(3) == "held_elsewhere"
+    assert (await database_sync_to_async(store.current)(game.pk)).players[3].user_id is None
+    assert await database_sync_to_async(by_link)(1) == "seated"

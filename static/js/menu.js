@@ -1,0 +1,23 @@
+// The header's Menu button: where the page keeps its links behind it (the table on a phone,
+// table.css), it opens and closes them; Escape, or a tap elsewhere, closes them again.
+
+const button = document.getElementById("menu-toggle");
+const header = button?.closest(".site-header");
+
+/** Open or close the header's links, and say which on the button. */
+function setOpen(open) {
+  header.classList.toggle("menu-open", open);
+  button.setAttribute("aria-expanded", String(open));
+}
+
+if (button && header) {
+  button.addEventListener("click", () => setOpen(!header.classList.contains("menu-open")));
+  document.addEventListener("keydown", (event) => {
+    if (event.key !== "Escape" || !header.classList.contains("menu-open")) return;
+    setOpen(false);
+    button.focus();
+  });
+  document.addEventListener("click", (event) => {
+    if (header.classList.contains("menu-open") && !header.contains(event.target)) setOpen(false);
+  });
+}
