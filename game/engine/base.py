@@ -45,6 +45,7 @@ class MatchBase:
         self.round_no = 0
         self.outcome: Outcome | None = None  # how the last deal ended
         self.gathered: list[int] | None = None  # the deck as gathered after the last deal
+        self.deck_reset = False  # a Deck reset: the next deal shuffles a fresh deck
         self.round: Round | None = None  # the deal in progress
         self._version = 0  # bumped by every change; keys the shared public view
         self._public: tuple[int, dict[str, Any]] = (-1, {})

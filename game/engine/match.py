@@ -85,7 +85,8 @@ class Match(CallsMixin, TricksMixin, SavingMixin):
             rng.setstate(self.rng.getstate())
             self.rng, self._rng_shared = rng, False
         self._rng_saved = None
-        if self.rules.shuffle == "thorough" or self.gathered is None:
+        if self.rules.shuffle == "thorough" or self.gathered is None or self.deck_reset:
+            self.deck_reset = False
             return fresh_deck(self.rng)
         return realistic_shuffle(self.gathered, self.rng)
 
@@ -176,8 +177,9 @@ class Match(CallsMixin, TricksMixin, SavingMixin):
         return [{"type": "reset", "what": "round"}]
 
     def reset_deck(self) -> list[Event]:
-        """The next deal uses a fresh, uniformly shuffled deck."""
-        self.gathered = None
+        """The next deal uses a fresh, uniformly shuffled deck, however the deal in progress
+        ends (its cards are still gathered, and set aside)."""
+        self.deck_reset = True
         self._version += 1
         return [{"type": "reset", "what": "deck"}]
 

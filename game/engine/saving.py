@@ -44,6 +44,7 @@ class SavingMixin(MatchBase):
             "round_no": self.round_no,
             "last_round": self.last_round,
             "gathered": self.gathered,
+            "deck_reset": self.deck_reset,
             "round": self.round.to_dict() if self.round is not None else None,
         }
 
@@ -76,5 +77,6 @@ class SavingMixin(MatchBase):
         last = data["last_round"]
         m.outcome = Outcome.from_dict(last) if last is not None else None
         m.gathered = data["gathered"]
+        m.deck_reset = bool(data.get("deck_reset", False))  # absent from older saves
         m.round = Round.from_dict(data["round"]) if data["round"] is not None else None
         return m

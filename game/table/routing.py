@@ -6,6 +6,7 @@ from django.urls import path, re_path
 
 from game.dashboard.consumer import DashboardConsumer
 from game.table.consumer import TableConsumer
+from twentynine import converters  # noqa: F401  (registers <id:...>)
 
 
 class NoSuchPath(AsyncWebsocketConsumer):  # type: ignore[misc]
@@ -16,7 +17,7 @@ class NoSuchPath(AsyncWebsocketConsumer):  # type: ignore[misc]
 
 
 websocket_urlpatterns = [
-    path("ws/game/<int:game_id>/", TableConsumer.as_asgi()),
+    path("ws/game/<id:game_id>/", TableConsumer.as_asgi()),
     path("ws/dashboard/", DashboardConsumer.as_asgi()),
     re_path(r"", NoSuchPath.as_asgi()),
 ]

@@ -88,6 +88,55 @@ def test_it_deals_from_a_fresh_deck_after_a_deck_reset() -> None:
     assert len(set(dealt)) == 16
 
 
+def all_pass(m: Match) -> None:
+    """Every seat passes: the deal is annulled and its cards gathered."""
+    first = m.view(None)["turn"][0]
+    run(m, [((first + k) % 4, "pass") for k in range(4)])
+    assert m.view(None)["phase"] == "deal"
+
+
+def next_hands(reset_during_deal: bool | None) -> dict[str, list[str]]:
+    """The hands of the deal after an all-pass deal of a seeded match, with a Deck reset
+    during that deal (True), after it (False) or none (None)."""
+    m = Match(Rules(), dealer=0, seed=5)
+    m.deal()
+    if reset_during_deal:
+        m.reset_deck()
+    all_pass(m)
+    if reset_during_deal is False:
+        m.reset_deck()
+    m.deal()
+    return m.view(None)["hands"]
+
+
+def test_a_deck_reset_during_a_deal_holds_for_the_next_one() -> None:
+    """The cards of the deal in progress are gathered when it ends; the next deal is still
+    shuffled from a fresh deck (the same one as after a reset between the deals)."""
+    assert next_hands(True) == next_hands(False)
+    assert next_hands(True) != next_hands(None)
+
+
+def test_all_three_resets_in_any_order_deal_a_fresh_deck() -> None:
+    """All reset: the three methods, the deck's before or after the round's."""
+    dealt = []
+    for order in (("score", "round", "deck"), ("score", "deck", "round")):
+        m = Match(Rules(), dealer=0, seed=7)
+        m.deal()
+        for what in order:
+            getattr(m, f"reset_{what}")()
+        restored = Match.from_json(m.to_json())
+        m.deal()
+        restored.deal()
+        assert restored.view(None)["hands"] == m.view(None)["hands"]
+        dealt.append(m.view(None)["hands"])
+    plain = Match(Rules(), dealer=0, seed=7)
+    plain.deal()
+    plain.reset_score()
+    plain.reset_round()
+    plain.deal()
+    assert dealt[0] == dealt[1] != plain.view(None)["hands"]
+
+
 def test_it_performs_all_three_resets_together() -> None:
     m = new_match(HANDS_A)
     run(m, [*AUCTION_1_16, (1, "trump:H"), *NO_DOUBLE_1, *NO_SINGLE_HAND_0,

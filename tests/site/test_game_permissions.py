@@ -99,6 +99,18 @@ def test_it_answers_404_for_a_game_that_does_not_exist(owner: User) -> None:
     assert login(owner).get("/games/999/edit/").status_code == 404
 
 
+def test_an_id_too_long_for_any_row_is_no_such_page(owner: User, owner_game: Game) -> None:
+    """Twenty digits in place of a row's id answer 404, never a database error (a black-box
+    attack had the host's "remove a watching guest" answer 500)."""
+    huge = "9" * 20
+    client = login(owner)
+    for url in [f"/games/{owner_game.pk}/guests/watching/{huge}/remove/",
+                f"/friends/{huge}/remove/", f"/friends/requests/{huge}/accept/",
+                f"/games/{huge}/edit/", f"/table/{owner_game.pk}/deals/{huge}.json"]:
+        assert client.post(url).status_code == 404, url
+    assert client.post(f"/games/{owner_game.pk}/guests/watching/{'9' * 18}/remove/").status_code == 302
+
+
 def test_it_lists_a_game_only_for_its_players_and_the_hosts_friends(
     owner_game: Game, owner: User, friend: User, outsider: User, make_person: MakePerson
 ) -> None:
