@@ -10,6 +10,8 @@ English is their template and is translated the same way.
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.utils.translation import gettext
 
 from game.engine.annul import Reason
@@ -26,6 +28,14 @@ def spoken(text: str) -> str:
     if not text.params:
         return words
     return words % {name: _word(value) for name, value in text.params.items()}
+
+
+def spoken_refusals(view: dict[str, Any] | None) -> dict[str, Any] | None:
+    """A seat's view with why each of its cards may not be played now (``refusals``, the
+    engine's English) in the active language: a copy, as views are shared."""
+    if not view or not view.get("refusals"):
+        return view
+    return {**view, "refusals": {card: spoken(why) for card, why in view["refusals"].items()}}
 
 
 def _word(value: object) -> object:

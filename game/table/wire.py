@@ -15,6 +15,7 @@ from django.conf import settings
 
 from game.engine import Match
 from game.table import cache, match_end, turn_timer
+from game.table.engine_words import spoken_refusals
 from game.table.seats import Player
 from game.table.snapshot import Role, Snapshot
 
@@ -55,7 +56,7 @@ def state_message(
         "version": snapshot.version,
         # The build that sent it: a page served by another build reloads (a deploy).
         "build": settings.BUILD_ID,
-        "view": view,
+        "view": spoken_refusals(view),
         "legal": legal,
         "events": events,
         "table": {

@@ -69,6 +69,11 @@ async def test_a_refusal_comes_in_the_players_language_with_its_suit_named_there
         await settle(clients, version + 1)
     assert found, "no seat had to follow suit in 400 steps"
     client, (card, led) = found
+    # The state already said why, in Bengali: the hand's greyed card and its label.
+    with translation.override("bn"):
+        said = client.state["view"]["refusals"][card]
+        assert said == translation.gettext(FOLLOW) % {"suit": translation.gettext(SUIT_CODES[led])}
+    assert not said.startswith("You must")
     with words_for("bn", {FOLLOW: "TEST-bn %(suit)s অনুসরণ করুন"}):
         await client.act({"type": "play", "card": card})
         error = await client.receive()
