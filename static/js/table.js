@@ -274,8 +274,16 @@ function drawHintRow(legal = state.legal) {
   const text = root.querySelector("#hint-text");
   text.textContent = fresh ? hint.text : "";
   text.hidden = !fresh || !hint.text;
-  root.querySelectorAll("#hand .card.hinted, #controls .hinted").forEach((el) => el.classList.remove("hinted"));
-  if (fresh && hint.card) root.querySelector(`#hand .card[data-card="${hint.card}"]`)?.classList.add("hinted");
+  root.querySelectorAll("#hand .card.hinted, #controls .hinted").forEach((el) => {
+    el.classList.remove("hinted");
+    el.removeAttribute("aria-describedby");
+  });
+  const hinted = fresh && hint.card ? root.querySelector(`#hand .card[data-card="${hint.card}"]`) : null;
+  if (hinted) {
+    hinted.classList.add("hinted");
+    hinted.dataset.hint = COACH.hint;
+    hinted.setAttribute("aria-describedby", "hint-text");
+  }
   if (fresh && hint.action && !hint.card) {
     const wanted = JSON.stringify(hint.action);
     for (const el of root.querySelectorAll("#controls [data-action]")) {

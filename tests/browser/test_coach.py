@@ -63,6 +63,22 @@ def ask_for_a_hint(page: Page, shot: str) -> str:
     return page.locator("#hint-text").inner_text()
 
 
+def hint_marks_the_card(page: Page) -> bool:
+    """Asked on a choice of cards, the hint marks its card apart from the other playable
+    ones (raised higher, a "Hint" tag, described by the hint's words); whether it did."""
+    hint = ask_for_a_hint(page, f"{SHOTS}-hint-card-laptop.png")
+    if page.locator("#hand .card.hinted").count() == 0:  # a hint to ask for trump, say
+        return False
+    card = page.locator("#hand .card.hinted")
+    assert card.count() == 1 and card.get_attribute("data-legal") == "true"
+    assert card.get_attribute("data-hint") == "Hint"
+    assert card.get_attribute("aria-describedby") == "hint-text"
+    assert (card.get_attribute("aria-label") or "").split(" ")[0] in hint
+    other = page.locator('#hand .card.playable:not(.hinted)').first
+    assert card.bounding_box()["y"] < other.bounding_box()["y"] - 5  # type: ignore[index]
+    return True
+
+
 def test_a_hint_on_your_turn_and_the_analysis_of_the_deal(
     coach_site: LiveSite, browser: Browser
 ) -> None:
@@ -87,15 +103,19 @@ def coach(site: LiveSite, browser: Browser) -> None:
         assert ask_for_a_hint(phone, f"{SHOTS}-hint-phone.png") == hint
 
     rng = random.Random(20)
+    card_hinted = False
     for _step in range(300):
         laptop.wait_for_function(READY, timeout=60000)
         if round_over(laptop):
             break
+        if not card_hinted and laptop.locator('#hand .card[data-legal="true"]').count() > 1:
+            card_hinted = hint_marks_the_card(laptop)
         before = version(laptop)
         if choose(laptop, rng) is not None:
             wait_past(laptop, before)
     else:
         pytest.fail("the deal did not reach a round result")
+    assert card_hinted, "Asha never had a choice of cards to ask about"
 
     laptop.locator("#tab-deals").click()
     scored = "#deal-list tr[data-outcome='made'], #deal-list tr[data-outcome='lost']"
