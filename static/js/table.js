@@ -74,7 +74,7 @@ function focusedPart() {
   if (!(el instanceof HTMLElement) || !root.contains(el)) return null;
   if (el.matches("#hand .card[data-card]")) {
     const at = [...root.querySelectorAll("#hand .card[tabindex]")].indexOf(el);
-    return { selector: `#hand .card[data-card="${el.dataset.card}"]`, at };
+    return { selector: `#hand .card[data-card="${el.dataset.card}"]`, at, card: true };
   }
   if (el.matches("#controls [data-action]")) {
     return { selector: `#controls [data-action='${el.dataset.action}']`, at: 0 };
@@ -83,18 +83,23 @@ function focusedPart() {
 }
 
 /** Give the focus back after a redraw: to the same card or button, else (it was played or
- * answered) to the card now at its place in the hand, the first button, or the hand's first
- * card, so the keyboard never falls back to the top of the page. */
-function restoreFocus(part) {
+ * answered) to the first button, or the card now at its place in the hand, or the hand itself
+ * (the deal's last card played), so the keyboard never falls back to the top of the page. A
+ * question just put to you (a Double, say) while a card had the focus and none may be played
+ * takes the focus to its first button. */
+function restoreFocus(part, hadQuestion) {
   const same = root.querySelector(part.selector);
+  const question = root.querySelector("#controls:not([hidden]) [data-action]");
   const cards = [...root.querySelectorAll("#hand .card[tabindex]")];
-  const next = same || root.querySelector("#controls:not([hidden]) [data-action]")
-    || cards[Math.min(part.at, cards.length - 1)];
+  const asked = question && !hadQuestion && part.card && !root.querySelector("#hand .card[data-legal='true']");
+  const next = (asked ? question : same) || question
+    || cards[Math.min(part.at, cards.length - 1)] || root.querySelector("#hand");
   next?.focus({ preventScroll: true });
 }
 
 function draw() {
   const focused = focusedPart();
+  const hadQuestion = Boolean(root.querySelector("#controls:not([hidden]) [data-action]"));
   const now = Date.now();
   const bottom = bottomSeat(state.table);
   drawSeats(root, state, faceUp);
@@ -129,7 +134,7 @@ function draw() {
   root.dataset.phase = state.view?.phase || "waiting";
   root.dataset.version = state.version == null ? "" : String(state.version);
   root.dataset.resyncs = JSON.stringify(connection.resyncs);
-  if (focused) restoreFocus(focused);
+  if (focused) restoreFocus(focused, hadQuestion);
 }
 
 function drawStatus(passing) {

@@ -15,6 +15,7 @@ from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, Page
 
 from tests.browser.conftest import launch
+from tests.browser.staging import NAMES
 from tests.browser.test_table_fits import LAPTOP, PHONE, WAIT_MS, Table, close
 from tests.live_site import LiveSite
 
@@ -138,15 +139,17 @@ def test_the_hand_answers_the_keyboard_and_keeps_its_focus(
     close(page)
 
 
-@pytest.mark.parametrize("stage", ["bidding", "mid_trick"])
+@pytest.mark.parametrize("stage", ["bidding", "mid_trick", "last_card"])
 def test_the_focus_stays_in_the_hand_after_a_move_made_from_the_keyboard(
     site: LiveSite, chromium: Browser, stage: str
 ) -> None:
     """A card played or a call made with Enter leaves the focus on the table (a card of the
-    hand, or a button), not at the top of the page."""
+    hand, a button, or the hand itself once the deal's last card is played), not at the top
+    of the page."""
     table = Table(site, stage)
     page = table.open(chromium, table.actor(), LAPTOP)
-    target = "#hand .card[data-legal='true']" if stage == "mid_trick" else "#controls [data-action]"
+    playing = stage in ("mid_trick", "last_card")
+    target = "#hand .card[data-legal='true']" if playing else "#controls [data-action]"
     page.wait_for_selector(target, timeout=WAIT_MS)
     version = page.evaluate("() => document.querySelector('#table-app').dataset.version")
     page.locator(target).first.focus()
@@ -161,4 +164,36 @@ def test_the_focus_stays_in_the_hand_after_a_move_made_from_the_keyboard(
         " return el.closest('#hand, #controls')?.id || el.tagName; }"
     )
     assert where in ("hand", "controls")
+    close(page)
+
+
+def test_a_question_put_to_you_takes_the_focus_from_your_hand(
+    site: LiveSite, chromium: Browser
+) -> None:
+    """The bidder picks trump while an opponent's focus is on a card of their hand: the
+    Double question then put to that opponent takes the focus to its first button."""
+    table = Table(site, "trump")
+    bidder = table.turn[0]
+    page = table.open(chromium, NAMES[(bidder + 1) % 4], LAPTOP)
+    page.locator("#hand .card").first.focus()
+    picker = table.open(chromium, NAMES[bidder], LAPTOP)
+    picker.locator("#controls [data-action*='trump']").first.click()
+    page.wait_for_selector("#controls [data-action]", timeout=WAIT_MS)
+    page.wait_for_function("() => document.activeElement.closest('#controls') !== null")
+    close(picker)
+    close(page)
+
+
+def test_a_screen_reader_hears_each_card_of_the_trick_and_who_played_it(
+    site: LiveSite, chromium: Browser
+) -> None:
+    table = Table(site, "mid_trick")
+    page = table.open(chromium, table.actor(), LAPTOP)
+    trick = page.get_by_role("group", name="The current trick")
+    cards = trick.get_by_role("img")
+    assert cards.count() >= 1
+    names = [cards.nth(i).get_attribute("aria-label") or "" for i in range(cards.count())]
+    assert ", led by " in names[0] and all(", played by " in n for n in names[1:]), names
+    # The corners and the pip are drawing only: nothing in the trick is read twice.
+    assert page.locator("#trick .corner:not([aria-hidden='true'])").count() == 0
     close(page)

@@ -108,7 +108,8 @@ def test_an_id_too_long_for_any_row_is_no_such_page(owner: User, owner_game: Gam
                 f"/friends/{huge}/remove/", f"/friends/requests/{huge}/accept/",
                 f"/games/{huge}/edit/", f"/table/{owner_game.pk}/deals/{huge}.json"]:
         assert client.post(url).status_code == 404, url
-    assert client.post(f"/games/{owner_game.pk}/guests/watching/{'9' * 18}/remove/").status_code == 302
+    longest = f"/games/{owner_game.pk}/guests/watching/{'9' * 18}/remove/"
+    assert client.post(longest).status_code == 302  # "That guest is not watching your table."
 
 
 def test_it_lists_a_game_only_for_its_players_and_the_hosts_friends(

@@ -54,15 +54,20 @@ export function cardFace(code, extraClass = "") {
   const el = document.createElement("div");
   el.className = `card face ${isRed(suit) ? "red" : "black"} ${suitClass(suit)} ${extraClass}`.trim();
   el.dataset.card = code;
+  // One image to a screen reader, named by its label (the hand makes it a button instead);
+  // its corners and pip are drawing only.
+  el.setAttribute("role", "img");
   el.setAttribute("aria-label", fmt(gettext("%(rank)s of %(suit)s"), { rank, suit: SUIT_NAME[suit] }));
   const corner = (cls) => {
     const c = document.createElement("span");
     c.className = `corner ${cls}`;
+    c.setAttribute("aria-hidden", "true");
     c.innerHTML = `<b>${rank}</b><i>${SUIT_SYMBOL[suit]}</i>`;
     return c;
   };
   const pip = document.createElement("span");
   pip.className = "pip";
+  pip.setAttribute("aria-hidden", "true");
   pip.textContent = SUIT_SYMBOL[suit];
   el.append(corner("tl"), pip, corner("br"));
   return el;

@@ -13,10 +13,9 @@ export function drawTrick(box, cards, table, winner = null) {
   cards.forEach(({ seat, card }, i) => {
     const el = cardFace(card, `in-trick at-${positionOf(seat, table)}`);
     el.dataset.seat = String(seat);
-    if (i === 0) {
-      markLed(el);
-      el.setAttribute("aria-label", fmt(gettext("%(card)s, led by %(name)s"), { card: el.getAttribute("aria-label"), name: seatName(table, seat) }));
-    }
+    const said = { card: el.getAttribute("aria-label"), name: seatName(table, seat) };
+    if (i === 0) markLed(el);
+    el.setAttribute("aria-label", i === 0 ? fmt(gettext("%(card)s, led by %(name)s"), said) : fmt(gettext("%(card)s, played by %(name)s"), said));
     if (seat === winner) el.classList.add("winner");
     box.append(el);
   });
