@@ -72,6 +72,11 @@ def _key(value: Any) -> str:
     return str(value)
 
 
+class SeatingChanged(Exception):
+    """The seats changed while the host had the form open, so that the save cannot keep both:
+    nothing was saved (``GameForm.save``)."""
+
+
 class ConferenceLinkField(forms.URLField):
     """A URL field that takes only http and https links (no javascript:, data:, ftp:)."""
 
@@ -288,6 +293,7 @@ class GameForm(forms.ModelForm):  # type: ignore[type-arg]
                 store.save_seats(game.pk, chosen)
                 return game
             game, before = store.locked(self.instance.pk)
+            chosen = self._over_seating_now(chosen, game, before)
             shown = any(getattr(game, key) != value for key, value in edited.items())
             for key, value in edited.items():
                 setattr(game, key, value)
@@ -302,6 +308,31 @@ class GameForm(forms.ModelForm):  # type: ignore[type-arg]
             seats_changed(game.pk, before)
             game.refresh_from_db()
         return game
+
+    def _over_seating_now(
+        self, chosen: list[tuple[int | None, str]], game: Game, now: Seating
+    ) -> list[tuple[int | None, str]]:
+        """The seats to write, under the game row's lock: the host's changes over the seats
+        as they are now (a seat the host left alone keeps whoever took it meanwhile, by the
+        invite link say). Raises ``SeatingChanged`` when a seat the host changed has changed
+        since the form was read, or when the change would now seat someone who knows
+        another hand of the deal in progress."""
+        merged: list[tuple[int | None, str]] = []
+        for wanted, was, held in zip(chosen, self.before, now, strict=True):
+            if wanted == (was.user_id, was.computer):
+                merged.append((held.user_id, held.computer))
+            elif (held.user_id, held.computer) != (was.user_id, was.computer):
+                raise SeatingChanged
+            else:
+                merged.append(wanted)
+        moving = {
+            user_id: seat for seat, (user_id, _level) in enumerate(merged)
+            if user_id is not None and user_id != now[seat].user_id
+        }
+        held_now = {p.user_id: p.number for p in now if p.user_id is not None}
+        if watchers.held_elsewhere(game, held_now, moving) or watchers.watched(game, moving):
+            raise SeatingChanged
+        return merged
 
     def chosen_rules(self) -> Rules:
         """The rules picked in the form (the game's own once play has started)."""

@@ -22,7 +22,7 @@ from accounts.models import AccountType, User
 from accounts.verification import is_verified, verified_required
 from game import seated_mail
 from game.dashboard.games import hosted_game, others_games, with_players
-from game.forms import GameForm
+from game.forms import GameForm, SeatingChanged
 from game.models import Game
 from game.stats import statistics
 from game.table import seat_changes, service
@@ -127,7 +127,14 @@ def edit_game(request: HttpRequest, game_id: int) -> HttpResponse:
     game = game_for_host(request, game_id)
     form = GameForm(request.POST or None, instance=game, host=_user(request))
     if request.method == "POST" and form.is_valid():
-        saved = form.save()
+        try:
+            saved = form.save()
+        except SeatingChanged:
+            messages.error(request, _(
+                "The seats changed while you were editing (someone took a seat by the invite "
+                "link, say), so nothing was saved. Here they are now: make your changes again."
+            ))
+            return redirect("game:edit", game_id=game.pk)
         seated_mail.send(request, saved, form.newly_seated())
         messages.success(request, _("%(name)s is saved.") % {"name": saved.name})
         return redirect("/#host")

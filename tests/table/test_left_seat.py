@@ -14,6 +14,7 @@ from channels.db import database_sync_to_async
 from django.db import transaction
 
 from accounts.models import User
+from game.forms import GameForm, SeatingChanged
 from game.models import Game
 from game.table import seat_changes, store, watchers
 from game.table.access import role_for
@@ -166,3 +167,66 @@ async def test_a_player_of_the_deal_takes_no_other_seat_in_it(
     assert await database_sync_to_async(by_link)(3) == "held_elsewhere"
     assert (await database_sync_to_async(store.current)(game.pk)).players[3].user_id is None
     assert await database_sync_to_async(by_link)(1) == "seated"
+
+
+def host_form(game_id: int, host: User, **seats: Any) -> GameForm:
+    """The host form as read now, filled in with these seats (the others as they are) and
+    checked, ready to save."""
+    game = Game.objects.get(pk=game_id)
+    now = store.seating(game)
+    data = form_data(**{
+        f"seat_{p.number}": (f"bot:{p.computer}" if p.user_id is None and p.computer
+                             else p.user_id or "")
+        for p in now
+    })
+    data.update(seats)
+    form = GameForm(data, instance=game, host=host)
+    assert form.is_valid(), form.errors
+    return form
+
+
+async def test_two_forms_open_at_once_cannot_seat_one_person_twice_in_a_deal(
+    open_table: Open, players: list[User], friend: User, game: Game
+) -> None:
+    """Two of the host's tabs, read before either saves, each seat Farid (who watched
+    nothing) in another seat mid-deal: the second save is refused and changes nothing (a
+    black-box attack posted both at once and had him hold two seats of one deal)."""
+    await seat_everyone(open_table, players)
+    ids = [p.pk for p in players]
+    await database_sync_to_async(reseat)(
+        game.pk, [(ids[0], ""), (None, "easy"), (ids[2], ""), (None, "easy")]
+    )
+
+    def race() -> str:
+        first = host_form(game.pk, players[0], seat_1=friend.pk)
+        second = host_form(game.pk, players[0], seat_3=friend.pk)
+        first.save()
+        try:
+            second.save()
+        except SeatingChanged:
+            return "refused"
+        return "saved"
+
+    assert await database_sync_to_async(race)() == "refused"
+    now = await database_sync_to_async(store.current)(game.pk)
+    assert [p.user_id for p in now.players] == [ids[0], friend.pk, ids[2], None]
+
+
+async def test_a_form_read_before_a_link_join_keeps_the_joiner(
+    players: list[User], friend: User, game: Game
+) -> None:
+    """The host renames the game in a form read before Farid took seat 4 by the invite link:
+    the save keeps him there (it writes only the seats the host changed)."""
+    ids = [p.pk for p in players]
+
+    def rename_across_a_join() -> list[int | None]:
+        with transaction.atomic():
+            store.save_seats(game.pk, [(ids[0], ""), (ids[1], ""), (ids[2], ""), (None, "easy")])
+            store.open_to_link(game.pk, [3])
+        form = host_form(game.pk, players[0], name="Saturday 29")
+        seat_changes.take_seat_by_link(game.pk, friend.pk, 3)
+        form.save()
+        return [p.user_id for p in store.current(game.pk).players]
+
+    assert await database_sync_to_async(rename_across_a_join)() == [*ids[:3], friend.pk]
+    assert (await Game.objects.aget(pk=game.pk)).name == "Saturday 29"
