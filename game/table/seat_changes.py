@@ -194,9 +194,9 @@ def time_out(
     one partner) is skipped. Both partners asked about a Double share one timer, so neither
     waits a second one out. After a person's second timeout in a row, or when they have no
     socket open at the table, their seat goes to a computer player as the host's button
-    would (``auto``: they take it back by acting). The new snapshots, oldest first; none
-    when the game moved on or the time has not run out (two processes that both saw the
-    timer end: one applies it)."""
+    would (``auto``: they take it back with "I'm back", ``take_back``). The new snapshots,
+    oldest first; none when the game moved on or the time has not run out (two processes
+    that both saw the timer end: one applies it)."""
     with transaction.atomic():
         game, players = store.locked(game_id)
         if (

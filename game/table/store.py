@@ -50,7 +50,7 @@ from game.table import deal_history, loop_connection
 from game.table.deal_history import Ended
 from game.table.errors import no_game
 from game.table.events import starts_deal
-from game.table.seats import SEATS, Player, Seating
+from game.table.seats import HANDOVER, SEATS, Player, Seating
 from game.table.snapshot import Snapshot
 from game.table.turn_timer import TIMEOUT
 from game.table.wire import parse_match
@@ -382,16 +382,27 @@ def mark_auto(game_id: int, seat: int) -> None:
     Seat.objects.filter(game_id=game_id, number=seat).update(auto=True)
 
 
+# The logged changes of who holds a seat (the host's form, the link, a guest removed, a seat
+# handed over or back): each ends a seat's run of timeouts.
+SEAT_CHANGES = ("seats", "remove_guest", HANDOVER)
+
+
 def timed_out_last(game_id: int, seat: int) -> bool:
     """Whether the last logged change made for this seat was a timeout (its turn timer ran out
-    and the server played for it): the next one is a second in a row."""
-    last = (
-        GameAction.objects.filter(game_id=game_id, seat=seat)
+    and the server played for it) with nobody seated or given the seat back since: the next
+    one is a second in a row for the same person."""
+    rows = (
+        GameAction.objects.filter(game_id=game_id)
+        .filter(Q(seat=seat) | Q(action__type__in=SEAT_CHANGES))
         .order_by("-seq")
-        .values_list("action", flat=True)
-        .first()
+        .values_list("seat", "action")
     )
-    return isinstance(last, dict) and last.get("type") == "timeout"
+    for by, action in rows[:50]:
+        kind = action.get("type") if isinstance(action, dict) else None
+        if kind in SEAT_CHANGES and action.get("seat", seat) != seat:
+            continue  # another seat's holder changed
+        return by == seat and kind == TIMEOUT
+    return False
 
 
 def next_match(game_id: int) -> int:

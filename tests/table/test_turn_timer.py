@@ -308,3 +308,30 @@ def test_the_deal_analysis_replays_a_decision_the_timer_played(
     replayed, _events = replay(Rules.from_dict(job.rules), job.dealer, job.deck, job.actions,
                                len(job.actions))
     assert replayed.round is None  # every decision of the deal, the timed one included
+
+
+def test_a_run_of_timeouts_is_the_same_persons_since_the_seat_last_changed_hands(
+    game: Game,
+) -> None:
+    """A timeout counts as the first of a run after the host gives the seat back, or seats
+    someone there (a black-box attack saw a seat given back handed over again at its first
+    timeout); another seat's change leaves the run alone."""
+    seq = 100
+
+    def log(by: int | None, **action: Any) -> None:
+        nonlocal seq
+        seq += 1
+        GameAction.objects.create(game=game, seq=seq, seat=by, action=action)
+
+    log(1, type="timeout", seat=1, action={"type": "pass"})
+    assert store.timed_out_last(game.pk, 1)
+    log(0, type="handover", seat=2, level="easy")  # the host hands seat 3 over
+    assert store.timed_out_last(game.pk, 1)
+    log(0, type="handover", seat=1, level="")  # and gives seat 2 back
+    assert not store.timed_out_last(game.pk, 1)
+    log(1, type="timeout", seat=1, action={"type": "pass"})
+    assert store.timed_out_last(game.pk, 1)
+    log(None, type="seats")  # the host's form
+    assert not store.timed_out_last(game.pk, 1)
+    log(2, type="pass")
+    assert not store.timed_out_last(game.pk, 2)
