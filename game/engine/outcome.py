@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.engine.annul import Reason
-from game.engine.cards import CODES, team_of
+from game.engine.cards import CODES, SUITS, team_of
 from game.engine.rules import Rules
 from game.engine.scoring import move, round_delta
 from game.engine.state import Round
@@ -51,6 +51,10 @@ class Outcome:
     score: tuple[int, int] = (0, 0)  # both scores after the deal
     sets: tuple[tuple[int, int], tuple[int, int]] = ((0, 0), (0, 0))
     new_sets: tuple[tuple[int, int], tuple[int, int]] = ((0, 0), (0, 0))
+    # The trump once shown (its suit, and how it was set: "in_hand" or "seventh_card");
+    # None if never shown.
+    trump: str | None = None
+    trump_method: str | None = None
 
     @property
     def annulled(self) -> bool:
@@ -76,9 +80,9 @@ class Outcome:
                     tricks=list(self.tricks),
                     tricks_played=self.tricks_played,
                 )
-            return out
+            return self._with_trump(out)
         assert self.points is not None and self.tricks is not None
-        return {
+        return self._with_trump({
             "annulled": False,
             "kind": self.kind,
             "bidder": self.bidder,
@@ -97,7 +101,13 @@ class Outcome:
             "ended_early": self.tricks_played < 8,
             "dealer": self.dealer,
             "last_trick": self.last_trick,
-        }
+        })
+
+    def _with_trump(self, out: dict[str, Any]) -> dict[str, Any]:
+        """``out`` with the trump, if it was shown (``trump`` and ``trump_method``)."""
+        if self.trump is not None:
+            out.update(trump=self.trump, trump_method=self.trump_method)
+        return out
 
     def public(self) -> dict[str, Any]:
         """``to_dict`` without the last trick: what views and the round_end event carry."""
@@ -122,6 +132,8 @@ class Outcome:
                 points=None if points is None else (points[0], points[1]),
                 tricks=None if tricks is None else (tricks[0], tricks[1]),
                 tricks_played=data.get("tricks_played", 0),
+                trump=data.get("trump"),
+                trump_method=data.get("trump_method"),
             )
         points, tricks = data["points"], data["tricks"]
         sets, new_sets = data["sets"], data["new_sets"]
@@ -143,7 +155,17 @@ class Outcome:
             score=(data["score"][0], data["score"][1]),
             sets=((sets[0][0], sets[0][1]), (sets[1][0], sets[1][1])),
             new_sets=((new_sets[0][0], new_sets[0][1]), (new_sets[1][0], new_sets[1][1])),
+            trump=data.get("trump"),
+            trump_method=data.get("trump_method"),
         )
+
+
+def shown_trump(r: Round) -> tuple[str | None, str | None]:
+    """The trump of a deal if it was shown to the table (its suit and how it was set), else
+    (None, None): a trump never shown stays hidden."""
+    if r.sh_caller >= 0 or r.trump < 0 or not r.trump_shown:
+        return None, None
+    return SUITS[r.trump], r.method
 
 
 def last_trick_of(r: Round) -> dict[str, Any] | None:
@@ -161,6 +183,7 @@ def annulment(reason: Reason, r: Round | None, dealer: int) -> Outcome:
         return Outcome(dealer=dealer, last_trick=None, reason=reason)
     contract = r.bidder >= 0 and r.sh_caller < 0
     played = r.tricks_played > 0
+    trump, trump_method = shown_trump(r)
     return Outcome(
         dealer=dealer,
         last_trick=last_trick_of(r),
@@ -171,6 +194,8 @@ def annulment(reason: Reason, r: Round | None, dealer: int) -> Outcome:
         points=(r.points[0], r.points[1]) if played else None,
         tricks=(r.tricks[0], r.tricks[1]) if played else None,
         tricks_played=r.tricks_played,
+        trump=trump,
+        trump_method=trump_method,
     )
 
 
@@ -193,6 +218,7 @@ def result(
             (made and r.tricks[team] == 8) or (not made and r.tricks[1 - team] == 8)
         )
     delta = round_delta(made=made, stake=stake, bonus=bonus)
+    trump, trump_method = shown_trump(r)
     gained = move(score, sets, team, delta, reset_after_set=rules.reset_after_set)
     return Outcome(
         dealer=dealer,
@@ -212,4 +238,6 @@ def result(
         score=(score[0], score[1]),
         sets=((sets[0][0], sets[0][1]), (sets[1][0], sets[1][1])),
         new_sets=((gained[0][0], gained[0][1]), (gained[1][0], gained[1][1])),
+        trump=trump,
+        trump_method=trump_method,
     )

@@ -388,6 +388,7 @@ def test_it_explains_a_made_contract_until_the_next_deal(
     assert page.locator("#round-result .result-title").text_content() == "Deal 1 · dealt by Asha"
     assert "Vikramaditya & Dev made it: +1" in lines
     assert "Vikramaditya bid 16" in lines
+    assert page.locator("#round-result .result-trump").inner_text() == "Trump: clubs"
     assert page.locator("#round-result [data-key='points-1']").inner_text() == "21 points"
     assert page.locator("#round-result [data-key='tricks-1']").inner_text() == "6 tricks"
     assert page.locator("#round-result [data-key='points-0']").inner_text() == "7 points"

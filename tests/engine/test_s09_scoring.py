@@ -61,7 +61,7 @@ def test_it_scores_the_made_call_for_the_bidding_team_only() -> None:
         "annulled": False, "kind": "regular", "bidder": 1, "team": 1, "bid": 16, "target": 16,
         "stake": 1, "points": [3, 16], "tricks": [1, 4], "made": True, "bonus": False,
         "delta": 1, "score": [0, 1], "sets": [[0, 0], [0, 0]], "new_sets": [[0, 0], [0, 0]],
-        "ended_early": True,
+        "ended_early": True, "trump": "H", "trump_method": "in_hand",
     }
 
 

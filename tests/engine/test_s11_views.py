@@ -4,11 +4,13 @@ that player may not see; spectators see every hand and the hidden trump."""
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Mapping
 from typing import Any
 
 import pytest
 
+from game.engine import Match, Rules
 from tests.engine.decks import (
     HANDS_A,
     HANDS_A2,
@@ -216,3 +218,27 @@ def test_it_tells_the_seat_to_play_why_each_barred_card_is_refused() -> None:
         assert reason == refused(m, 2, {"type": "play", "card": card}) == "You must follow clubs"
     for seat in (0, 1, 3, None):
         assert "refusals" not in m.view(seat)
+
+
+def test_a_deals_result_names_its_trump_only_if_the_table_saw_it() -> None:
+    """``last_round`` carries the trump (its suit and how it was set) once it was shown, and
+    nothing of a trump never shown: random legal play over many seeded deals."""
+    rng = random.Random(11)
+    seen = {True: 0, False: 0}
+    for seed in range(60):
+        m = Match(Rules(), dealer=seed % 4, seed=seed)
+        m.deal()
+        shown = None
+        while m.view(None)["phase"] != "deal":
+            seat = m.turn()[0]
+            events = m.apply(seat, rng.choice(m.legal_actions(seat)))
+            for event in events:
+                if event["type"] == "trump_shown":
+                    shown = event["suit"]
+        result = m.view(None)["last_round"]
+        if result["annulled"] and "trump" not in result and shown is None:
+            continue
+        assert result.get("trump") == shown, (seed, result, shown)
+        assert ("trump_method" in result) == (shown is not None)
+        seen[shown is not None] += 1
+    assert seen[True] and seen[False], seen

@@ -3,6 +3,7 @@
 // words (annulled deals included); during the next auction a short "Last deal" line stays.
 
 import { fmt, gettext, ngettext } from "../i18n.js";
+import { SUIT_NAME } from "./cards.js";
 import { reasonWords, seatName, sentence, signed, teamName } from "./words.js";
 
 const pointsText = (n) => fmt(ngettext("%(count)s point", "%(count)s points", n), { count: n });
@@ -22,6 +23,18 @@ export function contractText(table, result) {
   return result.stake > 1
     ? fmt(gettext("%(name)s bid %(bid)s, stake %(stake)s"), values)
     : fmt(gettext("%(name)s bid %(bid)s"), values);
+}
+
+/** A deal's trump as the table saw it: "hearts" or "hearts (7th card)" ("" if never shown). */
+export function suitOfTrump(result) {
+  if (!result.trump) return "";
+  const suit = SUIT_NAME[result.trump];
+  return result.trump_method === "seventh_card" ? fmt(gettext("%(suit)s (7th card)"), { suit }) : suit;
+}
+
+/** The deal's trump line if the table saw it: "Trump: hearts". */
+function trumpText(result) {
+  return result.trump ? fmt(gettext("Trump: %(suit)s"), { suit: suitOfTrump(result) }) : "";
 }
 
 /** "Asha & Chitra made it: +1", "Dev's Single Hand failed: −3", "Deal annulled: no score". */
@@ -166,6 +179,8 @@ export function drawResult(box, table, result, roundNo, full, lastTrick = null) 
   }
   const contract = contractText(table, result);
   if (contract) parts.push(para("result-contract", contract));
+  const trump = trumpText(result);
+  if (trump) parts.push(para("result-trump", trump));
   if (result.points && result.tricks) parts.push(teamRows(table, result));
   parts.push(para("result-why", resultReason(table, result, lastTrick)));
   if (!result.annulled) parts.push(para("result-score", scoreLine(table, result)));

@@ -3,7 +3,7 @@
 
 import { fmt, gettext, ngettext } from "../i18n.js";
 import { SUIT_NAME, SUIT_SYMBOL, suitedText } from "./cards.js";
-import { contractText, resultHeadline } from "./result.js";
+import { contractText, resultHeadline, suitOfTrump } from "./result.js";
 import { seatName, signed, teamName } from "./words.js";
 
 // Team 0 keeps score with the diamond and club sixes, team 1 with the heart and spade.
@@ -163,6 +163,7 @@ function teamRows(list, table, points, tricks) {
 function drawEndedInfo(list, table, result) {
   const contract = contractText(table, result);
   if (contract) row(list, gettext("Contract"), contract, "contract");
+  if (result.trump) row(list, gettext("Trump"), suitOfTrump(result), "trump");
   if (result.points && result.tricks) teamRows(list, table, result.points, result.tricks);
   row(list, gettext("Result"), resultHeadline(table, result), "result");
 }
