@@ -106,3 +106,10 @@ def test_a_card_names_its_seat_holders_as_the_socket_does(owner: User, owner_gam
     holders = [list(pair) for pair in zip(message["seats"], message["computers"], strict=True)]
     assert json.loads(html.unescape(found.group(2))) == holders
     assert holders[0][0] == "Olive"
+
+
+def test_it_points_newcomers_to_how_to_play_until_they_host(
+    owner: User, owner_game: Game, friend: User
+) -> None:
+    assert "New to 29?" in text(login(friend).get("/"))
+    assert "New to 29?" not in text(login(owner).get("/"))
