@@ -1,5 +1,6 @@
 // The header's Menu button: where the page keeps its links behind it (the table on a phone,
-// table.css), it opens and closes them; Escape, or a tap elsewhere, closes them again.
+// table.css), it opens and closes them; Escape, a tap elsewhere, or the focus moving on
+// (Tab past the last link) closes them again.
 
 const button = document.getElementById("menu-toggle");
 const header = button?.closest(".site-header");
@@ -16,6 +17,9 @@ if (button && header) {
     if (event.key !== "Escape" || !header.classList.contains("menu-open")) return;
     setOpen(false);
     button.focus();
+  });
+  header.addEventListener("focusout", (event) => {
+    if (header.classList.contains("menu-open") && !header.contains(event.relatedTarget)) setOpen(false);
   });
   document.addEventListener("click", (event) => {
     if (header.classList.contains("menu-open") && !header.contains(event.target)) setOpen(false);

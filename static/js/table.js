@@ -72,6 +72,7 @@ const ONLY_CARD_MS = 600;
 function focusedPart() {
   const el = document.activeElement;
   if (!(el instanceof HTMLElement) || !root.contains(el)) return null;
+  if (el.id === "hand") return { selector: "#hand", at: 0, card: true };  // after a deal's last card
   if (el.matches("#hand .card[data-card]")) {
     const at = [...root.querySelectorAll("#hand .card[tabindex]")].indexOf(el);
     return { selector: `#hand .card[data-card="${el.dataset.card}"]`, at, card: true };

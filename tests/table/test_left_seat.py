@@ -148,6 +148,10 @@ async def test_a_player_of_the_deal_takes_no_other_seat_in_it(
     page = await database_sync_to_async(swap_by_form)()
     for person in players[1:3]:
         assert f"{person.display_name} has held another seat in this deal" in page
+    # The top of the page says so, each refused seat a link to its field.
+    start = page.index('id="error-summary"')
+    summary = page[start:page.index("</ul>", start)]
+    assert "Nothing was saved" in summary and 'href="#id_seat_1"' in summary
     now = await database_sync_to_async(store.current)(game.pk)
     assert [p.user_id for p in now.players] == ids
 

@@ -18,6 +18,7 @@ export function sixCard(team, score) {
   const suit = score > 0 ? SIX_SUITS[team].red : SIX_SUITS[team].black;
   const card = document.createElement("div");
   card.className = `six-card ${colour}`;
+  card.setAttribute("aria-hidden", "true");  // a picture of the score said beside it
   card.dataset.pips = String(Math.abs(score));
   card.dataset.colour = colour;
   const corner = document.createElement("span");
