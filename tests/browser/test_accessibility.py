@@ -197,3 +197,27 @@ def test_a_screen_reader_hears_each_card_of_the_trick_and_who_played_it(
     # The corners and the pip are drawing only: nothing in the trick is read twice.
     assert page.locator("#trick .corner:not([aria-hidden='true'])").count() == 0
     close(page)
+
+
+def test_the_next_deals_first_question_takes_the_focus_from_the_hand(
+    tmp_path: Path, chromium: Browser
+) -> None:
+    """Between deals the keyboard rests on the hand (the deal's last card was played from
+    it); the next deal's first question to this seat, a call or a pass, takes the focus to
+    its first button (Pass), not leave it a Shift+Tab away from the highest call."""
+    with LiveSite.running(tmp_path, {"NEXT_DEAL_DELAY": "3"}) as quick:
+        table = Table(quick, "last_card")
+        player = table.open(chromium, table.actor(), LAPTOP)
+        player.locator("#hand .card[data-legal='true']").first.click()
+        player.wait_for_selector("#round-result:not([hidden])", timeout=WAIT_MS)
+        # The next deal's first bidder sits after its dealer, who is named in the result.
+        dealer = player.locator("#round-result .countdown, #countdown").inner_text()
+        name = next(n for n in NAMES[:4] if dealer.startswith(n))
+        bidder = NAMES[(NAMES.index(name) + 1) % 4]
+        page = table.open(chromium, bidder, LAPTOP)
+        page.locator("#hand").focus()
+        page.wait_for_selector("#controls [data-action]", timeout=WAIT_MS)
+        page.wait_for_function("() => document.activeElement.closest('#controls') !== null")
+        assert page.evaluate("() => document.activeElement.dataset.action") == '{"type":"pass"}'
+        close(player)
+        close(page)
