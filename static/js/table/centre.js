@@ -56,6 +56,9 @@ function drawCurrentTrick(root, state) {
   const caption = root.querySelector("#trick-caption");
   const playing = view && view.phase === "play";
   box.classList.remove("previous");
+  // Until the next card is led, the felt still shows the trick just won: say which it is.
+  const previous = playing && !view.trick.length && view.last_trick;
+  box.setAttribute("aria-label", previous ? gettext("The trick just won") : gettext("The current trick"));
   if (playing && view.trick.length) {
     drawTrick(box, view.trick, table);
   } else if (playing && view.last_trick) {
