@@ -237,32 +237,26 @@ class GameForm(forms.ModelForm):  # type: ignore[type-arg]
         return cleaned
 
     def _refuse_watchers(self) -> None:
-        """Nobody knows two hands of the deal in progress: who watched it with every hand
-        shown takes no seat in it, and who held a seat in it takes no other."""
+        """Nobody knows two hands of the deal in progress (``watchers.barred``): each seat
+        that would go to such a person says why."""
         if self.instance.pk is None:
             return
-        chosen = self.chosen_seats()
-        moving = {
-            user_id: seat for seat, user_id in enumerate(chosen)
-            if user_id is not None and user_id != self.before[seat].user_id
-        }
-        held_now = {p.user_id: p.number for p in self.before if p.user_id is not None}
-        refused = [
-            (user_id, _(
+        words = {
+            "held_elsewhere": _(
                 "%(name)s has held another seat in this deal: move them when it ends "
                 "(a computer player can hold this seat until then)."
-            ))
-            for user_id in watchers.held_elsewhere(self.instance, held_now, moving)
-        ] + [
-            (user_id, _(
+            ),
+            "watched_deal": _(
                 "%(name)s watched this deal with every hand shown: seat them when it "
                 "ends (a computer player can hold the seat until then)."
-            ))
-            for user_id in watchers.watched(self.instance, moving)
-        ]
-        for user_id, words in refused:
+            ),
+        }
+        seated = [p.user_id for p in self.before]
+        for user_id, (seat, why) in watchers.barred(
+            self.instance, seated, self.chosen_seats()
+        ).items():
             person = User.objects.get(pk=user_id)
-            self.add_error(seat_field(moving[user_id]), words % {"name": person.display_name})
+            self.add_error(seat_field(seat), words[why] % {"name": person.display_name})
 
     def save(self, commit: bool = True) -> Game:
         """Create the game, or update only what this form edits (never the saved match).
@@ -325,12 +319,7 @@ class GameForm(forms.ModelForm):  # type: ignore[type-arg]
                 raise SeatingChanged
             else:
                 merged.append(wanted)
-        moving = {
-            user_id: seat for seat, (user_id, _level) in enumerate(merged)
-            if user_id is not None and user_id != now[seat].user_id
-        }
-        held_now = {p.user_id: p.number for p in now if p.user_id is not None}
-        if watchers.held_elsewhere(game, held_now, moving) or watchers.watched(game, moving):
+        if watchers.barred(game, [p.user_id for p in now], [user for user, _level in merged]):
             raise SeatingChanged
         return merged
 

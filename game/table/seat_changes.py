@@ -67,19 +67,14 @@ def take_seat_by_link(game_id: int, user_id: int, seat: int) -> Snapshot:
             )
         if not players[seat].open_to_link:
             raise TableError("seat_taken", _("That seat was just taken."))
-        if watchers.watched(game, [user_id]):
-            raise TableError(
-                "watched_deal",
-                _("You watched this deal with every hand shown: take a seat when it ends."),
-            )
-        if watchers.held_elsewhere(game, {}, {user_id: seat}):
-            raise TableError(
-                "held_elsewhere",
-                _("You held another seat in this deal: take a seat when it ends."),
-            )
         chosen = [
             (user_id, "") if p.number == seat else (p.user_id, p.computer) for p in players
         ]
+        bars = watchers.barred(
+            game, [p.user_id for p in players], [user for user, _level in chosen]
+        )
+        if user_id in bars:
+            raise _barred(bars[user_id][1])
         store.save_seats(game.pk, chosen)
         before, (game, players) = players, store.locked(game.pk)
         match = store.match_of(game) if game.started else None
@@ -276,6 +271,15 @@ def access_ended(host_id: int, guest_id: int) -> None:
         recheck=frozenset({guest_id}),
     )
     transaction.on_commit(lambda: announce_from_sync(latest))
+
+
+def _barred(why: watchers.Bar) -> TableError:
+    """The invite link's refusal of a seat to someone who knows another hand of the deal."""
+    if why == "watched_deal":
+        return TableError(
+            why, _("You watched this deal with every hand shown: take a seat when it ends.")
+        )
+    return TableError(why, _("You held another seat in this deal: take a seat when it ends."))
 
 
 def _bad_seat(message: str) -> TableError:

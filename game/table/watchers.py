@@ -1,19 +1,21 @@
 """Who may take which seat mid-deal: nobody knows two hands of a deal. A spectator shown every
 hand takes no seat in that deal: their socket notes them (once per deal, before it sends the
-first state with the hands) and seating someone mid-deal on the host form or by the invite
-link asks ``watched`` first. Someone who held a seat in the deal takes no other seat in it
-(``held_elsewhere``). (A player who leaves a seat mid-deal watches the rest of it from that
+first state with the hands). Someone who held a seat in the deal takes no other seat in it.
+``barred`` is the one rule, asked by the host form (to explain, then again under the lock)
+and by the invite link. (A player who leaves a seat mid-deal watches the rest of it from that
 seat only: ``Snapshot.view_seat``.)"""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Literal
 
 from game.models import DealWatcher, Game
 from game.table import store
 from game.table.snapshot import Role, Snapshot
 
 Deal = tuple[int, int]
+Bar = Literal["held_elsewhere", "watched_deal"]
 
 
 def deal_in_progress(snapshot: Snapshot) -> Deal | None:
@@ -41,6 +43,25 @@ def note(game_id: int, user_id: int, deal: Deal) -> None:
         [DealWatcher(game_id=game_id, user_id=user_id, match_no=match_no, round_no=round_no)],
         ignore_conflicts=True,
     )
+
+
+def barred(
+    game: Game, seated_now: Sequence[int | None], chosen: Sequence[int | None]
+) -> dict[int, tuple[int, Bar]]:
+    """Those whom ``chosen`` (the user id in each seat, None for nobody) newly seats though
+    they know another hand of this row's deal in progress (``seated_now``: who sits where):
+    user id -> (the seat, why). Nobody outside a deal."""
+    moving = {
+        user_id: seat for seat, user_id in enumerate(chosen)
+        if user_id is not None and user_id != seated_now[seat]
+    }
+    held_now = {user_id: seat for seat, user_id in enumerate(seated_now) if user_id is not None}
+    bars: dict[int, tuple[int, Bar]] = {
+        user_id: (moving[user_id], "watched_deal") for user_id in watched(game, moving)
+    }
+    for user_id in held_elsewhere(game, held_now, moving):
+        bars[user_id] = (moving[user_id], "held_elsewhere")
+    return bars
 
 
 def watched(game: Game, user_ids: Iterable[int]) -> set[int]:
