@@ -4,9 +4,10 @@ A line is checked and kept by ``game.table.chat`` and then sent to the game's gr
 with its text, so every socket (in every process) passes it on to its browser.
 Delivery through the channel layer is at most once: a socket that connects or
 syncs is sent the recent lines again, and pages drop lines they already show
-(by ``id``). Each socket may send ``CHAT_RATE_PER_SECOND`` lines a second,
-counted by its own ``FloodGuard``; a socket that keeps sending at three times
-that is closed as a flood, as for any other message.
+(by ``id``). Each socket may send ``CHAT_RATE_PER_SECOND`` lines a second, in bursts
+of up to ``CHAT_BURST`` times that, counted by its own ``FloodGuard``. A line over that
+is refused and its text given back, never the socket closed: a quick typist is not a
+flood (the socket's guard over every message still closes one).
 """
 
 from __future__ import annotations
@@ -21,10 +22,12 @@ from django.utils.translation import gettext as _
 
 from game.table import chat
 from game.table.broadcast import group_name
-from game.table.errors import CLOSE_FLOOD, TableError
+from game.table.errors import TableError
 from game.table.flood import FloodGuard, Verdict
 
 CHAT_EVENT = "chat.lines"
+# How many seconds' worth of lines a socket may send at once ("hi", "good luck", "!").
+CHAT_BURST = 3
 
 
 class ChatSocket(AsyncWebsocketConsumer):
@@ -42,12 +45,9 @@ class ChatSocket(AsyncWebsocketConsumer):
             await self._error(refused.code, refused.message)
             return
         if self.chat_guard is None:
-            self.chat_guard = FloodGuard(settings.CHAT_RATE_PER_SECOND)
-        verdict = self.chat_guard.admit()
-        if verdict is Verdict.FLOOD:
-            await self._refuse(CLOSE_FLOOD)
-            return
-        if verdict is Verdict.LIMITED:
+            rate = settings.CHAT_RATE_PER_SECOND
+            self.chat_guard = FloodGuard(rate, burst=CHAT_BURST * rate)
+        if self.chat_guard.admit() is not Verdict.OK:
             await self._error("rate_limited", _("Too many chat messages: wait a moment."))
             return
         try:

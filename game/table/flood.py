@@ -1,6 +1,7 @@
 """Flood control for one websocket: a token bucket, and a second bucket that spots a flood.
 
-Each socket may send ``rate`` messages a second, in bursts of up to ``rate``.
+Each socket may send ``rate`` messages a second, in bursts of up to ``burst`` (``rate``
+unless given).
 A message over that is refused (the socket is told so); refused messages pour
 into an overflow bucket that drains at ``rate`` a second and holds ``2 * rate``.
 Sustained sending at three times the rate overflows it within a few seconds:
@@ -30,10 +31,13 @@ class Verdict(Enum):
 class FloodGuard:
     """Per-socket token bucket with a flood detector (see the module docstring)."""
 
-    def __init__(self, rate: float, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(
+        self, rate: float, clock: Callable[[], float] = time.monotonic, burst: float | None = None
+    ) -> None:
         self.rate = rate
+        self.burst = rate if burst is None else burst
         self.clock = clock
-        self.tokens = rate
+        self.tokens = self.burst
         self.overflow = 0.0
         self.last = clock()
 
@@ -42,7 +46,7 @@ class FloodGuard:
         now = self.clock()
         elapsed = max(0.0, now - self.last)
         self.last = now
-        self.tokens = min(self.rate, self.tokens + elapsed * self.rate)
+        self.tokens = min(self.burst, self.tokens + elapsed * self.rate)
         self.overflow = max(0.0, self.overflow - elapsed * self.rate)
         if self.tokens >= 1:
             self.tokens -= 1
