@@ -22,6 +22,7 @@ from game.engine.stake import REGULAR_STAKE
 from game.models import DealRecord, GameAction
 from game.table.engine_words import spoken
 from game.table.events import Event, ends_deal, is_deal_start
+from game.table.seats import SEATED
 
 STAKE_CALLS = ("double", "redouble", "set_double")
 # Why a deal was abandoned, kept in English with its record and said in the reader's
@@ -72,6 +73,7 @@ def record_ended_deals(game_id: int, version: int, events: list[Event], ended: E
         summary["number"] = number
         summary["results_only"] = not whole
         summary["players"] = list(ended.names)
+        summary["auction_players"] = names_after_auction(deal_events, ended.names)
         _take_match_end(summary, events)
         private = ended.private
         analysable = (
@@ -92,6 +94,18 @@ def record_ended_deals(game_id: int, version: int, events: list[Event], ended: E
             )
         )
     DealRecord.objects.bulk_create(records, ignore_conflicts=True)
+
+
+def names_after_auction(events: list[Event], names_at_end: list[str | None]) -> list[str | None]:
+    """Each seat's shown name as the deal's auction ended (its first card played): the
+    names at its end with the later ``seated`` changes undone, so that the deal's contract
+    and calls are named by who made them, not by who held the seat at the end."""
+    first_play = next((i for i, e in enumerate(events) if e["type"] == "play"), len(events))
+    names = list(names_at_end)
+    for event in reversed(events[first_play:]):
+        if event["type"] == SEATED:
+            names[event["seat"]] = event["was"]
+    return names
 
 
 def _take_match_end(summary: dict[str, Any], events: list[Event]) -> None:
@@ -273,7 +287,10 @@ def record_past_deals(
             current.append(event)
             if ends_deal(event):
                 summary = summarize(current, score)
-                summary.update(number=number, results_only=False, players=list(names))
+                summary.update(
+                    number=number, results_only=False, players=list(names),
+                    auction_players=names_after_auction(current, names),
+                )
                 made.append(
                     records(
                         game_id=game_id,

@@ -347,3 +347,23 @@ async def test_it_shows_the_deals_of_a_game_played_before_deals_were_recorded(
     for deal in deals:
         truth = played.get(deal["number"], DealTruth())
         assert deal["trump"] == (truth.trump if truth.shown else None)
+
+
+def test_the_auction_is_named_by_who_sat_there_then() -> None:
+    """A seat that changed hands during the play: the deal's calls keep the caller's name;
+    a change before the first card counts for the auction."""
+    events: list[dict[str, Any]] = [
+        {"type": "bid", "seat": 1, "value": 18},
+        {"type": "seated", "seat": 3, "name": "Dev", "computer": "", "was": "Dipu",
+         "was_computer": "easy"},
+        {"type": "play", "seat": 1, "card": "JS"},
+        {"type": "seated", "seat": 1, "name": "Kiran", "computer": "", "was": "Bela",
+         "was_computer": "strong"},
+        {"type": "seated", "seat": 1, "name": "Bela", "computer": "strong", "was": "Kiran",
+         "was_computer": ""},
+        {"type": "seated", "seat": 1, "name": "Kiran", "computer": "", "was": "Bela",
+         "was_computer": "strong"},
+    ]
+    at_end = ["Asha", "Kiran", "Chitra", "Dev"]
+    assert deal_history.names_after_auction(events, at_end) == ["Asha", "Bela", "Chitra", "Dev"]
+    assert deal_history.names_after_auction(events[:2], at_end) == at_end

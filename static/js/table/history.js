@@ -18,6 +18,13 @@ export function dealTable(deal, viewer) {
   };
 }
 
+/** The table as the deal's auction ended (who sat where when the calls were made), for naming
+ * the dealer, the contract and the doubles; older records name everyone as at the deal's end. */
+function atAuction(deal, table) {
+  if (!deal.auction_players) return table;
+  return { ...table, players: deal.auction_players.map((name, seat) => ({ seat, name })) };
+}
+
 /** The contract in a few words: "Bilal 17" or "Bilal Single Hand". */
 export function contractText(deal, table) {
   if (deal.kind === "single_hand" && deal.single_hand != null) {
@@ -58,13 +65,14 @@ export function resultText(deal, table) {
 
 /** The cells of one row of the deals table, as text. */
 export function dealCells(deal, table) {
+  const auction = atAuction(deal, table);
   return {
     number: String(deal.number),
-    dealer: deal.dealer == null ? "—" : seatName(table, deal.dealer),
-    contract: contractText(deal, table),
+    dealer: deal.dealer == null ? "—" : seatName(auction, deal.dealer),
+    contract: contractText(deal, auction),
     trump: trumpText(deal),
     stake: `×${deal.stake}`,
-    doubles: doublesText(deal, table),
+    doubles: doublesText(deal, auction),
     result: resultText(deal, table),
     outcome: shortResult(deal),
     sets: setsText(deal) || "—",
