@@ -1,5 +1,5 @@
-// The header's Menu button: where the page keeps its links behind it (the table on a phone,
-// table.css), it opens and closes them; Escape, a tap elsewhere, or the focus moving on
+// The header's Menu button: where the page keeps its links behind it (a phone, signed in:
+// site.css), it opens and closes them; Escape, a tap elsewhere, or the focus moving on
 // (Tab past the last link) closes them again.
 
 const button = document.getElementById("menu-toggle");

@@ -12,7 +12,15 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 from tests.browser.conftest import launch
-from tests.browser.test_table_fits import PHONE, WAIT_MS, Table, close, inside, no_scrolling
+from tests.browser.test_table_fits import (
+    LAPTOP,
+    PHONE,
+    WAIT_MS,
+    Table,
+    close,
+    inside,
+    no_scrolling,
+)
 from tests.live_site import LiveSite
 
 pytestmark = [pytest.mark.browser, pytest.mark.server]
@@ -160,3 +168,34 @@ def test_the_language_menu_opens_over_a_phones_table(site: LiveSite, chromium: B
     page.wait_for_url(f"{site.url}/table/{table.game}/")
     assert page.get_attribute("html", "lang") == "hi"
     close(page)
+
+
+def test_signed_in_pages_keep_the_header_one_row_on_a_phone(
+    site: LiveSite, chromium: Browser
+) -> None:
+    """The dashboard on a phone: the brand and a Menu button in one short row, every link on
+    screen once it opens; a laptop shows the links themselves, and no Menu."""
+    table = Table(site, "bidding")
+    for viewport, menu in ((PHONE, True), (LAPTOP, False)):
+        context = chromium.new_context(viewport=viewport)
+        context.add_cookies(
+            [{"name": "sessionid", "value": table.sessions["Asha"], "url": site.url}]
+        )
+        page = context.new_page()
+        page.goto(f"{site.url}/")
+        links = page.locator("#site-nav > a, #site-nav .link, #site-nav summary, #theme-toggle")
+        assert page.locator("#menu-toggle").is_visible() == menu
+        assert all(link.is_visible() for link in links.all()) != menu
+        if menu:
+            header = page.locator(".site-header").bounding_box()
+            assert header and header["height"] <= 56, header
+            page.locator("#menu-toggle").click()
+            for link in links.all():
+                box = link.bounding_box()
+                assert box and box["x"] >= 0 and box["x"] + box["width"] <= viewport["width"]
+            page.screenshot(path=f"{SHOTS}-dashboard-menu.png")
+            page.keyboard.press("Escape")
+            assert not page.locator("#site-nav").is_visible()
+        else:
+            page.screenshot(path=f"{SHOTS}-dashboard-laptop.png")
+        context.close()
