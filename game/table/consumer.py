@@ -170,8 +170,10 @@ class TableConsumer(ChatSocket, PresenceSocket, HintSocket, InboxConsumer):
         if gap:
             await self._send_state(latest, [])
             return
+        if not await self._note_watching(latest):
+            await self._resync()
+            return
         self.version = latest.version
-        await self._note_watching(latest)
         await self.send(text_data=frame(latest, self.role))
         metrics.version_sent(self.game_id, latest.version)
         schedule_next_deal(latest)
@@ -340,8 +342,10 @@ class TableConsumer(ChatSocket, PresenceSocket, HintSocket, InboxConsumer):
         history: list[list[Any]] | None = None,
     ) -> None:
         assert self.role is not None
+        if not await self._note_watching(latest):
+            await self._resync()
+            return
         self.version = latest.version
-        await self._note_watching(latest)
         await self.send(text_data=encode(state_message(latest, self.role, events, history)))
         metrics.version_sent(self.game_id, latest.version)
         schedule_next_deal(latest)
@@ -350,13 +354,18 @@ class TableConsumer(ChatSocket, PresenceSocket, HintSocket, InboxConsumer):
         schedule_turn_watch(latest)
         schedule_analysis(latest)
 
-    async def _note_watching(self, latest: Snapshot) -> None:
-        """Before a spectator is first sent every hand of a deal, note it (``watchers``)."""
+    async def _note_watching(self, latest: Snapshot) -> bool:
+        """Before a spectator is first sent every hand of a deal, note it (``watchers.note``).
+        False when the user took a seat meanwhile: the socket sends nothing of ``latest``
+        and takes its new role from the database (``_resync``)."""
         assert self.role is not None
         deal = watchers.sees_every_hand(latest, self.role)
-        if deal is not None and deal != self.watched_deal:
-            await database_sync_to_async(watchers.note)(self.game_id, self.user_id, deal)
-            self.watched_deal = deal
+        if deal is None or deal == self.watched_deal:
+            return True
+        if not await database_sync_to_async(watchers.note)(self.game_id, self.user_id, deal):
+            return False
+        self.watched_deal = deal
+        return True
 
     async def _refused(self, refused: TableError) -> None:
         """A service refused: a missing game closes the socket (4404), anything else is an

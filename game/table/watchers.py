@@ -1,16 +1,18 @@
 """Who may take which seat mid-deal: nobody knows two hands of a deal. A spectator shown every
-hand takes no seat in that deal: their socket notes them (once per deal, before it sends the
-first state with the hands). Someone who held a seat in the deal takes no other seat in it.
-``barred`` is the one rule, asked by the host form (to explain, then again under the lock)
-and by the invite link. (A player who leaves a seat mid-deal watches the rest of it from that
-seat only: ``Snapshot.view_seat``.)"""
+hand takes no seat in that deal: their socket notes them under the game row's lock (once per
+deal, before it sends the first state with the hands). Someone who held a seat in the deal
+takes no other seat in it. ``barred`` is the one rule, asked by the host form (to explain,
+then again under the lock) and by the invite link. (A player who leaves a seat mid-deal
+watches the rest of it from that seat only: ``Snapshot.view_seat``.)"""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Literal
 
-from game.models import DealWatcher, Game
+from django.db import transaction
+
+from game.models import DealWatcher, Game, Seat
 from game.table import store
 from game.table.snapshot import Role, Snapshot
 
@@ -33,16 +35,26 @@ def sees_every_hand(snapshot: Snapshot, role: Role) -> Deal | None:
     return deal_in_progress(snapshot)
 
 
-def note(game_id: int, user_id: int, deal: Deal) -> None:
-    """This user is being shown every hand of ``deal``; earlier deals' rows go."""
+def note(game_id: int, user_id: int, deal: Deal) -> bool:
+    """This user is about to be shown every hand of ``deal``: note it (earlier deals' rows
+    go) and say True, under the game row's lock, so that a seat taken at the same moment
+    (by the link or the host form, which ask ``barred`` under the same lock) either sees
+    the note or comes first. False, noting nothing, when the user holds a seat here by then:
+    their socket must take its new role before it sends anything (so must it when the game
+is gone)."""
     match_no, round_no = deal
-    DealWatcher.objects.filter(game_id=game_id).exclude(
-        match_no=match_no, round_no=round_no
-    ).delete()
-    DealWatcher.objects.bulk_create(
-        [DealWatcher(game_id=game_id, user_id=user_id, match_no=match_no, round_no=round_no)],
-        ignore_conflicts=True,
-    )
+    with transaction.atomic():
+        game = list(Game.objects.select_for_update().filter(pk=game_id).values_list("pk"))
+        if not game or Seat.objects.filter(game_id=game_id, user_id=user_id).exists():
+            return False
+        DealWatcher.objects.filter(game_id=game_id).exclude(
+            match_no=match_no, round_no=round_no
+        ).delete()
+        DealWatcher.objects.bulk_create(
+            [DealWatcher(game_id=game_id, user_id=user_id, match_no=match_no, round_no=round_no)],
+            ignore_conflicts=True,
+        )
+    return True
 
 
 def barred(

@@ -16,8 +16,9 @@ from django.db import transaction
 from accounts.models import User
 from game.forms import GameForm, SeatingChanged
 from game.models import Game
-from game.table import seat_changes, store, watchers
+from game.table import seat_changes, service, store, watchers
 from game.table.access import role_for
+from game.table.broadcast import announce_from_sync
 from game.table.errors import TableError
 from game.table.seat_changes import seats_changed
 from game.table.snapshot import Role
@@ -127,6 +128,36 @@ async def test_a_spectator_who_saw_every_hand_cannot_be_seated_in_that_deal(
 
     assert await database_sync_to_async(by_link)() == "watched_deal"
     assert (await database_sync_to_async(store.current)(game.pk)).players[1].user_id is None
+
+
+async def test_a_spectator_seated_as_a_new_deal_is_dealt_is_never_sent_its_every_hand(
+    open_table: Open, players: list[User], friend: User, game: Game
+) -> None:
+    """The race a black-box attack won once: the host's round reset deals a new deal, and the
+    watching Farid takes a seat by the link before his socket has sent that deal. His socket,
+    still a spectator's, must not send every hand of it: it takes his seat instead."""
+    await seat_everyone(open_table, players)
+    people = [(p.pk, "") for p in players]
+    await database_sync_to_async(reseat)(game.pk, [people[0], (None, "easy"), *people[2:]])
+    farid = await open_table(friend)
+    await farid.until(lambda s: bool(s["view"].get("hands")))
+
+    def deal_then_seat() -> tuple[Any, set[str]]:
+        dealt = service.reset(game.pk, players[0].pk, "round")  # committed, not yet announced
+        with transaction.atomic():
+            _game, before = store.locked(game.pk)
+            store.save_seats(game.pk, [people[0], (friend.pk, ""), *people[2:]])
+        return (dealt, before), others_cards(game.pk, 1)
+
+    (dealt, before), hidden = await database_sync_to_async(deal_then_seat)()
+    sent = len(farid.frames)
+    await database_sync_to_async(announce_from_sync)(dealt)
+    await database_sync_to_async(seats_changed)(game.pk, before)
+    await farid.until(lambda s: s["table"]["you"]["seat"] == 1)
+    states = [json.loads(text) for text in farid.frames[sent:]]
+    assert not any(cards_in(s) & hidden for s in states if s["type"] == "state")
+    row = await Game.objects.aget(pk=game.pk)
+    assert await database_sync_to_async(watchers.watched)(row, [friend.pk]) == set()
 
 
 async def test_a_player_of_the_deal_takes_no_other_seat_in_it(
