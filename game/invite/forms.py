@@ -42,8 +42,9 @@ class GuestForm(forms.Form):
         super().__init__(*args, **kwargs)
         field = self.fields["seat"]
         assert isinstance(field, forms.ChoiceField)
-        field.choices = [(str(n), seat_label(n)) for n in range(4)] + [(WATCH, _("Just watch"))]
-        self.offered = [(str(n), seat_label(n)) for n in open_seats] + [(WATCH, _("Just watch"))]
+        watch = (WATCH, _("Just watch (you see the cards played, not the hands)"))
+        field.choices = [(str(n), seat_label(n)) for n in range(4)] + [watch]
+        self.offered = [(str(n), seat_label(n)) for n in open_seats] + [watch]
         field.initial = self.offered[0][0]
 
     def checked(self) -> str:

@@ -17,8 +17,9 @@ def role_for(game: Game, user: User, players: Seating | None = None) -> Role | N
     always has a role (as a spectator when not seated, which happens only
     while seats are being arranged). A guest (``game.invite.guests``) has a role only
     at the game its invite link bound it to: its seat there, else a spectator's; the
-    host's removal unbinds it. A spectator who left a seat during the deal in progress
-    watches it from that seat (``Role.left_seat``). ``players``: the game's seats, if read.
+    host's removal unbinds it; a guest who watches sees no hand. A spectator who left a seat
+    during the deal in progress watches it from that seat (``Role.left_seat``). ``players``:
+    the game's seats, if read.
     """
     if not user.is_authenticated:
         return None
@@ -30,7 +31,10 @@ def role_for(game: Game, user: User, players: Seating | None = None) -> Role | N
             return None
         if seat is not None:
             return Role(seat=seat, spectator=False, host=False, replaced=players[seat].replaced)
-        return Role(seat=None, spectator=True, host=False, left_seat=store.left_seat(game, user.pk))
+        return Role(
+            seat=None, spectator=True, host=False, left_seat=store.left_seat(game, user.pk),
+            sees_hands=False,
+        )
     if seat is not None:
         return Role(seat=seat, spectator=False, host=is_host, replaced=players[seat].replaced)
     if is_host or Friendship.objects.filter(user_id=game.host_id, friend_id=user.pk).exists():

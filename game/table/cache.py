@@ -24,14 +24,21 @@ CACHE_GAMES = 2048
 VERSIONS_KEPT = 2
 
 
+# The key of the view of a watcher shown no hand (``public_view``).
+PUBLIC = "public"
+
+
 @dataclass
 class Derived:
     """What is computed once from one snapshot: views, frames, the group-message text."""
 
-    views: dict[int | None, tuple[dict[str, Any] | None, list[dict[str, Any]]]] = field(
+    # By seat; None: a spectator's (every hand); PUBLIC: a watcher's shown no hand.
+    views: dict[int | str | None, tuple[dict[str, Any] | None, list[dict[str, Any]]]] = field(
         default_factory=dict
     )
-    frames: dict[tuple[int | None, int | None, bool, bool, bool], str] = field(default_factory=dict)
+    frames: dict[tuple[int | None, int | None, bool, bool, bool, bool], str] = field(
+        default_factory=dict
+    )
     wire: str = ""
     # The dashboard card's shared values and its encoded messages by (your turn, language)
     # (``game.dashboard.summary``).
@@ -98,6 +105,22 @@ def view_and_legal(
         legal = snapshot.match.legal_actions(seat) if seat is not None else []
         views[seat] = (snapshot.match.view(seat), legal)
     return views[seat]
+
+
+def public_view(snapshot: Snapshot) -> dict[str, Any] | None:
+    """What anyone may see of the deal, for a watcher shown no hand: a spectator's view with
+    no hand, the trump only once shown, and no 7th card set aside."""
+    if snapshot.match is None:
+        return None
+    views = derived(snapshot).views
+    if PUBLIC not in views:
+        view = dict(view_and_legal(snapshot, None)[0] or {})
+        view.pop("hands", None)
+        if not view.get("trump_shown"):
+            view["trump"] = None
+        view["seventh_card"] = None
+        views[PUBLIC] = (view, [])
+    return views[PUBLIC][0]
 
 
 def rules_of(rules: dict[str, Any]) -> dict[str, Any]:

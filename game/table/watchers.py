@@ -30,7 +30,7 @@ def deal_in_progress(snapshot: Snapshot) -> Deal | None:
 
 def sees_every_hand(snapshot: Snapshot, role: Role) -> Deal | None:
     """The deal in progress if this viewer is sent its every hand (a spectator), else None."""
-    if not role.spectator or snapshot.view_seat(role) is not None:
+    if not role.spectator or not role.sees_hands or snapshot.view_seat(role) is not None:
         return None
     return deal_in_progress(snapshot)
 

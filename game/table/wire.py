@@ -48,7 +48,11 @@ def state_message(
     """The "state" message for a viewer with this role (see docs/protocol.md); ``history``
     goes only with a full state, after a connect or a sync."""
     seat = snapshot.view_seat(role)
-    view, legal = cache.view_and_legal(snapshot, seat)
+    legal: list[dict[str, Any]]
+    if seat is None and not role.sees_hands:
+        view, legal = cache.public_view(snapshot), []
+    else:
+        view, legal = cache.view_and_legal(snapshot, seat)
     if role.replaced or seat != role.seat:
         legal = []
     message: dict[str, Any] = {
@@ -69,6 +73,7 @@ def state_message(
                 "spectator": role.spectator,
                 "host": role.host,
                 "replaced": role.replaced,
+                "sees_hands": role.sees_hands,
             },
             "conference_link": snapshot.conference_link,
             "play_direction": snapshot.play_direction,
@@ -91,7 +96,10 @@ def frame(snapshot: Snapshot, role: Role) -> str:
     """The encoded "state" frame of this version's own change for a viewer with this role
     (encoded once per seat and version)."""
     frames = cache.derived(snapshot).frames
-    key = (snapshot.view_seat(role), role.seat, role.spectator, role.host, role.replaced)
+    key = (
+        snapshot.view_seat(role), role.seat, role.spectator, role.host, role.replaced,
+        role.sees_hands,
+    )
     text = frames.get(key)
     if text is None:
         text = frames[key] = encode(state_message(snapshot, role, snapshot.events))

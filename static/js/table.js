@@ -144,11 +144,13 @@ function drawStatus(passing) {
   // While a computer player holds your seat, its turns are not yours.
   const you = table.you?.replaced ? null : table.you?.seat;
   let { text, mine, task } = statusText(table, view, you, state.legal);
+  // A guest who watches is sent no hand (the server's public view): the note says so.
+  const guestWatching = table.you?.spectator && table.you.sees_hands === false;
   if (passing) [text, mine] = [PLAY_WORDS.passing, false];
   if (!view) text = waitingStatus(table, root.querySelector("#waiting").textContent);
   else if (matchOver(state)) text = MATCH_WORDS.title(state.table.match.number);
   else if (view.phase === "deal") text = view.last_round?.annulled ? gettext("Deal annulled") : gettext("Deal over");
-  else if (!text && table.you?.spectator) text = gettext("Watching: tap a player's cards to turn them over");
+  else if (!text && table.you?.spectator && !guestWatching) text = gettext("Watching: tap a player's cards to turn them over");
   status.textContent = text;
   status.classList.toggle("your-turn", mine);
   drawSideTurn(root, mine, text);
@@ -157,7 +159,9 @@ function drawStatus(passing) {
   const handedOver = table.you?.replaced && !backOffered(state)
     ? gettext("A computer player plays your seat for now, so you cannot act; the host can give it back.")
     : "";
-  note.textContent = table.you?.replaced ? handedOver : bidderNote(view, table.you?.seat, state.legal);
+  if (table.you?.replaced) note.textContent = handedOver;
+  else if (guestWatching && view) note.textContent = gettext("Watching as a guest: the hands stay hidden until they are played");
+  else note.textContent = bidderNote(view, table.you?.seat, state.legal);
   note.hidden = !note.textContent;
   turnAlert.update(mine, task);
 }

@@ -420,3 +420,30 @@ def test_a_guest_who_takes_a_computer_players_seat_mid_deal_reads_its_calls_unde
         has_text="Mina takes seat 1 from Anu").wait_for(timeout=30000)
     host.screenshot(path=f"{SHOTS}-host-mid-deal-log-{size}.png")
     assert errors == []
+
+
+@pytest.mark.parametrize("size", ["phone", "laptop"])
+def test_a_guest_who_watches_sees_the_play_but_no_hand(
+    site: LiveSite, browser: Browser, size: str
+) -> None:
+    """Four computer players; a visitor types a name and clicks Watch: the table is played
+    before them, every hand shown as backs that do not turn over, and the page says why."""
+    seeded = seed(site, f"gw{size}", seats='["easy", "easy", "easy", "easy"]')
+    errors: list[str] = []
+    guest = new_page(browser, site, SIZES[size], None, errors)
+    guest.goto(f"{site.url}/i/{seeded['token']}/")
+    type_name(guest, "Mina")
+    watch = guest.locator("input[name='seat'][value='watch']")
+    assert "not the hands" in guest.locator("label.choice", has=watch).inner_text()
+    watch.check()
+    guest.locator("#play-as-guest").click()
+    guest.wait_for_url(f"**/table/{seeded['game']}/")
+    guest.wait_for_selector("#trick .card", timeout=60000)
+    assert "Watching as a guest" in guest.locator("#status-note").inner_text()
+    assert guest.locator(".seat-hand .card.back, #hand .card.back").count() > 0
+    faces = ".seat-hand .card:not(.back), #hand .card:not(.back), .seat-hand.toggle, #hand.toggle"
+    assert guest.locator(faces).count() == 0
+    guest.locator(".seat-hand").first.click()
+    assert guest.locator(faces).count() == 0
+    guest.screenshot(path=f"{SHOTS}-guest-watching-{size}.png")
+    assert errors == []

@@ -5,6 +5,8 @@ second taker changes nothing, and a removed guest's socket closes."""
 from __future__ import annotations
 
 import asyncio
+import json
+import random
 
 import pytest
 from channels.db import database_sync_to_async
@@ -23,7 +25,10 @@ from tests.table.conftest import (
     deal_in_progress,
     make_user,
     open_as,
+    play_some,
+    seat_everyone,
     session_cookie,
+    settle,
 )
 
 
@@ -47,7 +52,36 @@ async def test_a_seat_taken_by_link_reaches_every_socket(
         assert state["table"]["players"][1]["user_id"] == guest.pk
     guest_socket = await open_as(game.pk, guest)
     assert guest_socket.state["table"]["you"] == {
-        "seat": 1, "spectator": False, "host": False, "replaced": False}
+        "seat": 1, "spectator": False, "host": False, "replaced": False, "sees_hands": True}
+
+
+async def test_a_guest_who_watches_sees_the_play_but_never_a_hand(
+    open_table: Open, players: list[User], friend: User, game: Game
+) -> None:
+    """Anyone with the link may watch as a guest: they are shown what is played, never a hand,
+    a trump not yet shown or a 7th card set aside (a friend who watches sees every hand)."""
+    clients = await seat_everyone(open_table, players)
+    farid = await open_table(friend)
+    watcher = await database_sync_to_async(join.join_guest)(game, "Mina", None)
+    mina = await open_as(game.pk, watcher)
+    assert mina.state["table"]["you"]["sees_hands"] is False
+    assert farid.state["view"]["hands"] and farid.state["table"]["you"]["sees_hands"]
+    rng = random.Random(29)
+    for _ in range(30):
+        await play_some(clients, 1, rng)
+        await settle([mina], clients[0].state["version"])
+        now = await database_sync_to_async(store.current)(game.pk)
+        assert now.match is not None
+        held = {card for cards in now.match.view(None)["hands"].values() for card in cards}
+        assert not any(card in mina.frames[-1] for card in held), mina.frames[-1]
+    for text in mina.frames:
+        message = json.loads(text)
+        if message["type"] != "state" or not message["view"]:
+            continue
+        view = message["view"]
+        assert "hands" not in view and view["hand"] == [] and view["seventh_card"] is None
+        assert view["trump"] is None or view["trump_shown"]
+        assert message["legal"] == []
 
 
 @pytest.mark.skipif(

@@ -133,11 +133,14 @@ export function drawHand(root, state, faceUp, bottom, marks = {}) {
   box.classList.toggle("spectating", spectator);
   box.dataset.seat = String(bottom);
   if (spectator) {
+    // A guest who watches is sent no hand (view.hands absent): the backs, never turned over.
     const cards = view.hands ? view.hands[String(bottom)] || [] : [];
-    box.dataset.face = faceUp.has(bottom) ? "up" : "down";
-    box.classList.add("toggle");
-    if (faceUp.has(bottom)) sortHand(cards).forEach((c) => box.append(cardFace(c, "in-hand")));
-    else cards.forEach(() => box.append(cardBack("in-hand")));
+    const shown = Boolean(view.hands) && faceUp.has(bottom);
+    box.dataset.face = shown ? "up" : "down";
+    box.classList.toggle("toggle", Boolean(view.hands));
+    if (shown) sortHand(cards).forEach((c) => box.append(cardFace(c, "in-hand")));
+    else if (view.hands) cards.forEach(() => box.append(cardBack("in-hand")));
+    else for (let i = 0; i < (view.hand_counts?.[bottom] || 0); i += 1) box.append(cardBack("in-hand"));
     box.style.setProperty("--n", String(box.childElementCount));
     return;
   }
