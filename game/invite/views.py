@@ -288,16 +288,19 @@ def guest_account(request: HttpRequest) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 def guest_account_confirm(request: HttpRequest, token: str) -> HttpResponse:
-    """The link mailed to a guest's address: following it makes the guest a full account
-    (on GET when allauth confirms addresses on GET, as this site does; else by the button
-    the page shows). Anyone may follow it: the link is the proof of the address."""
+    """The link mailed to a guest's address: following it makes the guest a full account.
+    On GET only in the guest's own browser (and when allauth confirms addresses on GET, as
+    this site does); anywhere else the page names the guest and asks for a click, so that a
+    mail scanner fetching the link, or the owner of an address a stranger typed, binds
+    nothing by opening it. The link is the proof of the address."""
     claim = membership.read_token(token)
     if claim is None:
         return render(request, "invite/guest_account_confirm.html", {"state": "invalid"},
                       status=400)
-    if request.method == "GET" and not allauth_settings.CONFIRM_EMAIL_ON_GET:
+    own = request.user.is_authenticated and request.user.pk == claim.user.pk
+    if request.method == "GET" and not (own and allauth_settings.CONFIRM_EMAIL_ON_GET):
         return render(request, "invite/guest_account_confirm.html",
-                      {"state": "ask", "email": claim.email})
+                      {"state": "ask", "email": claim.email, "guest": claim.user.display_name})
     outcome, game_id = membership.confirm(request, claim)
     if outcome == membership.INVALID:
         return render(request, "invite/guest_account_confirm.html", {"state": "invalid"},

@@ -255,6 +255,30 @@ def test_a_guest_becomes_a_full_account_and_keeps_its_seat(
     assert len(mailoutbox) == 1
 
 
+def test_the_link_opened_in_another_browser_asks_before_it_binds_the_address(
+    mailoutbox: list, owner_game: Game, token: str
+) -> None:
+    """A stranger typed someone's address: that person (or their mail scanner) opening the
+    link binds nothing; the page names the guest and asks, and only a click confirms."""
+    client, guest = as_guest(token, "Mallory")
+    client.post("/guest/account/", {
+        "email": "victim@example.com", "password1": "a-long-table-password-29",
+        "password2": "a-long-table-password-29",
+    })
+    confirm = re.search(r"https?://[^/\s]+(/guest/account/confirm/\S+)", mailoutbox[0].body)
+    assert confirm is not None
+    elsewhere = Client()
+    page = elsewhere.get(confirm[1])
+    assert page.status_code == 200
+    assert "The guest Mallory asked for a TwentyNine account with victim@example.com" in text(page)
+    guest.refresh_from_db()
+    assert guest.is_guest and guest.email != "victim@example.com"
+    done = elsewhere.post(confirm[1])
+    assert "Your account is ready" in text(done)
+    guest.refresh_from_db()
+    assert not guest.is_guest and guest.email == "victim@example.com"
+
+
 def test_a_guest_account_never_takes_an_accounts_email(
     mailoutbox: list, owner: User, token: str
 ) -> None:
