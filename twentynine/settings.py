@@ -280,7 +280,7 @@ LOGGING = logging_config(LOG_LEVEL, env_choice("LOG_FORMAT", "text", ("text", "j
 
 # Prometheus metrics of each process on this port (twentynine/metrics.py); off when unset.
 METRICS_PORT = env_int("METRICS_PORT", 0, minimum=0)
-METRICS_ADDRESS = env_str("METRICS_ADDRESS", "0.0.0.0")
+METRICS_ADDRESS = env_str("METRICS_ADDRESS", "127.0.0.1")
 
 # The build a page was served by; a table page whose socket reports another one reloads.
 BUILD_ID = build_id(BASE_DIR)

@@ -26,7 +26,6 @@ SECRETS = {"SECRET_KEY": "s", "POSTGRES_PASSWORD": "p"}
 NOT_IN_COMPOSE = {
     "SQLITE_PATH": "compose runs PostgreSQL",
     "SITE_ERROR_PAGES": "only matters with DEBUG on",
-    "METRICS_ADDRESS": "0.0.0.0 is the container's own, unpublished network",
     "TURN_TIMER_SCALE": "shortens every turn timer for the tests; production keeps real seconds",
 }
 
