@@ -84,13 +84,15 @@ function focusedPart() {
 }
 
 /** Give the focus back after a redraw: to the same card or button, else (it was played or
- * answered) to the first button, or the card now at its place in the hand, or the hand itself
- * (the deal's last card played), so the keyboard never falls back to the top of the page. A
- * question just put to you (a Double, say) while a card had the focus and none may be played
- * takes the focus to its first button. */
+ * answered) to the question's Pass (its first button when it has none), or the card now at its
+ * place in the hand, or the hand itself (the deal's last card played), so the keyboard never
+ * falls back to the top of the page. A question just put to you (a Double, say) while a card
+ * had the focus and none may be played takes the focus to its Pass too: an Enter pressed
+ * again never raises the stake. */
 function restoreFocus(part, hadQuestion) {
   const same = root.querySelector(part.selector);
-  const question = root.querySelector("#controls:not([hidden]) [data-action]");
+  const question = root.querySelector("#controls:not([hidden]) [data-action='{\"type\":\"pass\"}']")
+    || root.querySelector("#controls:not([hidden]) [data-action]");
   const cards = [...root.querySelectorAll("#hand .card[tabindex]")];
   const asked = question && !hadQuestion && part.card && !root.querySelector("#hand .card[data-legal='true']");
   const next = (asked ? question : same) || question

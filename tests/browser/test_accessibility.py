@@ -171,7 +171,8 @@ def test_a_question_put_to_you_takes_the_focus_from_your_hand(
     site: LiveSite, chromium: Browser
 ) -> None:
     """The bidder picks trump while an opponent's focus is on a card of their hand: the
-    Double question then put to that opponent takes the focus to its first button."""
+    Double question then put to that opponent takes the focus to its Pass (not Double,
+    its first button: an Enter pressed again must not raise the stake)."""
     table = Table(site, "trump")
     bidder = table.turn[0]
     page = table.open(chromium, NAMES[(bidder + 1) % 4], LAPTOP)
@@ -180,6 +181,9 @@ def test_a_question_put_to_you_takes_the_focus_from_your_hand(
     picker.locator("#controls [data-action*='trump']").first.click()
     page.wait_for_selector("#controls [data-action]", timeout=WAIT_MS)
     page.wait_for_function("() => document.activeElement.closest('#controls') !== null")
+    first = page.locator("#controls [data-action]").first.get_attribute("data-action")
+    assert first != '{"type":"pass"}', first  # the question puts Double before Pass
+    assert page.evaluate("() => document.activeElement.dataset.action") == '{"type":"pass"}'
     close(picker)
     close(page)
 
