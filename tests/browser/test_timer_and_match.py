@@ -153,6 +153,10 @@ def test_it_shows_the_winner_to_everyone_and_the_host_starts_a_rematch(
     banner = friend.locator("#match-over").inner_text()
     assert f"{winners} win the match!" in banner, banner
     assert "1 set to 0" in banner and "Waiting for the host" in banner
+    # The deciding deal is said (its result panel gives way to the banner); its set took the
+    # score back to 0 : 0, so no "final score" of nothing is shown.
+    assert f"The deciding deal: Team {winners} made " in banner, banner
+    assert "Final score" not in banner, banner
     assert friend.locator(".rematch-button").count() == 0
     deals = friend.locator("#match-over a").get_attribute("href")
     assert deals == f"/table/{seeded['game']}/deals/"

@@ -1,7 +1,7 @@
 // A match that ends: the winner's banner over the felt for everyone (final sets and score, the
 // game's deals, and Rematch for the host), and the match line in the score panel.
 
-import { MATCH_WORDS, teamName } from "./words.js";
+import { MATCH_WORDS, roundResultText, teamName } from "./words.js";
 
 const para = (cls, text) => Object.assign(document.createElement("p"), { className: cls, textContent: text });
 
@@ -23,12 +23,18 @@ export function drawMatchOver(root, state) {
   const won = match.sets_won[match.winner];
   const lost = match.sets_won[1 - match.winner];
   const score = view?.score || [0, 0];
+  const [winners, losers] = [teamName(table, match.winner), teamName(table, 1 - match.winner)];
   const parts = [
     para("match-title", MATCH_WORDS.title(match.number)),
-    para("match-winners", MATCH_WORDS.winners(teamName(table, match.winner))),
+    para("match-winners", MATCH_WORDS.winners(winners)),
     para("match-sets", MATCH_WORDS.sets(won, lost)),
-    para("match-score", MATCH_WORDS.finalScore(score[0], score[1])),
   ];
+  // The deal that decided it: its result panel gives way to this banner, so it is said here.
+  if (view?.last_round) parts.push(para("match-last", MATCH_WORDS.lastDeal(roundResultText(table, view.last_round))));
+  // The score left over after the last set (none when the deciding deal took it to a set).
+  if (score[0] || score[1]) {
+    parts.push(para("match-score", MATCH_WORDS.finalScore(winners, score[match.winner], losers, score[1 - match.winner])));
+  }
   const deals = Object.assign(document.createElement("a"), {
     className: "match-deals",
     href: `/table/${table.game}/deals/`,

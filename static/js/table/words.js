@@ -303,7 +303,10 @@ export const MATCH_WORDS = {
   title: (number) => fmt(gettext("Match %(number)s over"), { number }),
   winners: (team) => fmt(gettext("%(team)s win the match!"), { team }),
   sets: setsText,
-  finalScore: (a, b) => fmt(gettext("Final score %(us)s : %(them)s"), { us: signed(a), them: signed(b) }),
+  finalScore: (winners, won, losers, lost) => fmt(gettext("Final score: %(winners)s %(won)s, %(losers)s %(lost)s"), {
+    winners, won: signed(won), losers, lost: signed(lost),
+  }),
+  lastDeal: (result) => fmt(gettext("The deciding deal: %(result)s"), { result }),
   deals: gettext("Every deal of this game"),
   rematch: gettext("Rematch"),
   waitHost: gettext("Waiting for the host to start a rematch."),
