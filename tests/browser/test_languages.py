@@ -199,3 +199,37 @@ def test_signed_in_pages_keep_the_header_one_row_on_a_phone(
         else:
             page.screenshot(path=f"{SHOTS}-dashboard-laptop.png")
         context.close()
+
+
+# Whether a line of the table's log holds these words.
+LOG_HAS = "w => [...document.querySelectorAll('#log li')].some(li => li.textContent.includes(w))"
+
+
+def test_the_log_is_told_again_in_the_language_switched_to(
+    site: LiveSite, chromium: Browser
+) -> None:
+    """A reader who switches language mid-deal finds the log's earlier lines in the new one
+    (the page keeps its lines as words across a reload: those of another language go, and
+    the recent past the server sends is told again)."""
+    table = Table(site, "bidding")
+    actor = table.actor()
+    page = table.open(chromium, actor, LAPTOP)
+    page.locator("#controls .action-pass").click()
+    english = f"{actor} passes"
+    page.wait_for_function(
+        LOG_HAS,
+        arg=english, timeout=WAIT_MS,
+    )
+    page.context.add_cookies(
+        [{"name": "django_language", "value": "hi", "url": site.url}]
+    )
+    page.reload()
+    hindi = f"{actor} {WORDS['hi'][2]}"
+    page.wait_for_function(
+        LOG_HAS,
+        arg=hindi, timeout=WAIT_MS,
+    )
+    lines = page.locator("#log li").all_inner_texts()
+    assert not any(english in line for line in lines), lines
+    page.screenshot(path=f"{SHOTS}-hi-log-after-switch.png")
+    close(page)

@@ -11,13 +11,20 @@ export class TableLog {
     this.list = list;
     this.key = `twentynine-log-${gameId}`;
     this.versionKey = `${this.key}-version`;
+    // The lines are kept as words: kept in another language (the reader switched), they are
+    // dropped, and the recent past the server sends on connect is told again in this one.
+    this.languageKey = `${this.key}-language`;
+    this.language = document.documentElement.lang || "en";
     this.lines = [];
     this.version = 0; // the newest game version whose events are in the log
     try {
-      this.lines = JSON.parse(sessionStorage.getItem(this.key) || "[]");
-      this.version = Number(sessionStorage.getItem(this.versionKey) || 0);
+      if (sessionStorage.getItem(this.languageKey) === this.language) {
+        this.lines = JSON.parse(sessionStorage.getItem(this.key) || "[]");
+        this.version = Number(sessionStorage.getItem(this.versionKey) || 0);
+      }
     } catch {
       this.lines = [];
+      this.version = 0;
     }
     this.lines.forEach((line) => this.list.append(this.item(line)));
     // The log follows the newest line unless the reader has scrolled up; when the panels
@@ -83,6 +90,7 @@ export class TableLog {
     try {
       sessionStorage.setItem(this.key, JSON.stringify(this.lines));
       sessionStorage.setItem(this.versionKey, String(this.version));
+      sessionStorage.setItem(this.languageKey, this.language);
     } catch {
       // Storage full or disabled: the log still shows this session's lines.
     }
