@@ -73,6 +73,7 @@ function focusedPart() {
   const el = document.activeElement;
   if (!(el instanceof HTMLElement) || !root.contains(el)) return null;
   if (el.id === "hand") return { selector: "#hand", at: 0, card: true };  // after a deal's last card
+  if (el.matches(".seat-hand.toggle")) return { selector: `.seat-hand[data-seat="${el.dataset.seat}"]`, at: 0 };
   if (el.matches("#hand .card[data-card]")) {
     const at = [...root.querySelectorAll("#hand .card[tabindex]")].indexOf(el);
     return { selector: `#hand .card[data-card="${el.dataset.card}"]`, at, card: true };
@@ -438,9 +439,15 @@ function playOrLift(card) {
 }
 
 // The hand from the keyboard: Enter or Space plays the focused card, the arrow keys move
-// along the hand (Home and End to its ends).
+// along the hand (Home and End to its ends). A spectator's Enter or Space on a hand turns it over.
 root.addEventListener("keydown", (e) => {
-  if (!(e.target instanceof HTMLElement) || !e.target.matches("#hand .card")) return;
+  if (!(e.target instanceof HTMLElement)) return;
+  if (e.target.matches(".seat-hand.toggle, #hand.toggle") && (e.key === "Enter" || e.key === " ")) {
+    e.preventDefault();
+    toggleSeat(Number(e.target.dataset.seat));
+    return;
+  }
+  if (!e.target.matches("#hand .card")) return;
   if (e.key === "Enter" || e.key === " ") {
     e.preventDefault();
     e.target.click();

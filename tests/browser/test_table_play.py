@@ -218,6 +218,19 @@ def check_spectator_toggle(watcher: Page) -> None:
     seat = watcher.locator("#seat-right .seat-hand")
     assert seat.get_attribute("data-face") == "down"
     assert seat.locator(".card[data-card]").count() == 0
+    # The keyboard too: each hand is a toggle button; Enter turns it over, and the focus
+    # stays on it through the redraw, so a second Enter turns it back.
+    assert seat.get_attribute("role") == "button" and seat.get_attribute("aria-pressed") == "false"
+    assert (seat.get_attribute("aria-label") or "").startswith("Show ")
+    seat.focus()
+    watcher.keyboard.press("Enter")
+    seat = watcher.locator("#seat-right .seat-hand")
+    assert seat.get_attribute("data-face") == "up" and seat.get_attribute("aria-pressed") == "true"
+    assert watcher.evaluate("() => document.activeElement.matches('#seat-right .seat-hand')")
+    watcher.keyboard.press("Space")
+    assert watcher.locator("#seat-right .seat-hand").get_attribute("data-face") == "down"
+    hand = watcher.locator("#hand")
+    assert hand.get_attribute("role") == "button" and hand.get_attribute("aria-pressed") == "true"
 
 
 def test_it_plays_a_whole_deal_by_clicks_and_everyone_sees_the_reset(

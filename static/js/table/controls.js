@@ -3,7 +3,8 @@
 
 import { fmt, gettext } from "../i18n.js";
 import { SUIT_SYMBOL, cardBack, cardFace, isRed, sortHand, suitClass } from "./cards.js";
-import { actionLabel, asksForTrump, sentence } from "./words.js";
+import { turnable } from "./seats.js";
+import { actionLabel, asksForTrump, seatName, sentence } from "./words.js";
 
 /** The panels the buttons are grouped in, each with its title. */
 function groups() {
@@ -115,6 +116,16 @@ export function drawControls(root, state) {
   }
 }
 
+/** Your own hand as the page first drew it (a group named "Your hand", focused only by the
+ * page), when it was a spectator's turnable one (``turnable``). */
+function plainHand(box) {
+  if (box.getAttribute("role") !== "button") return;
+  box.setAttribute("role", "group");
+  box.tabIndex = -1;
+  box.removeAttribute("aria-pressed");
+  box.setAttribute("aria-label", box.dataset.label || "");
+}
+
 /**
  * The bottom hand: yours, or for a spectator the bottom seat's (face up or down by their
  * toggle). Cards you may play now are marked data-legal="true"; on your turn the rest are greyed.
@@ -138,6 +149,7 @@ export function drawHand(root, state, faceUp, bottom, marks = {}) {
     const shown = Boolean(view.hands) && faceUp.has(bottom);
     box.dataset.face = shown ? "up" : "down";
     box.classList.toggle("toggle", Boolean(view.hands));
+    if (view.hands) turnable(box, seatName(table, bottom), shown);
     if (shown) sortHand(cards).forEach((c) => box.append(cardFace(c, "in-hand")));
     else if (view.hands) cards.forEach(() => box.append(cardBack("in-hand")));
     else for (let i = 0; i < (view.hand_counts?.[bottom] || 0); i += 1) box.append(cardBack("in-hand"));
@@ -146,6 +158,7 @@ export function drawHand(root, state, faceUp, bottom, marks = {}) {
   }
   box.dataset.face = "up";
   box.classList.remove("toggle");
+  plainHand(box);
   const refusals = view.refusals || {};
   for (const code of sortHand(view.hand || [])) {
     const card = cardFace(code, "in-hand");

@@ -40,6 +40,15 @@ export function seatCards(view, seat, table, faceUp) {
   return { backs: view?.hand_counts ? view.hand_counts[seat] : 0 };
 }
 
+/** A hand a spectator may turn over, as a toggle button for the keyboard (Tab, then Enter or
+ * Space: table.js) and for screen readers: "Show Bela's cards", pressed while face up. */
+export function turnable(el, name, up) {
+  el.tabIndex = 0;
+  el.setAttribute("role", "button");
+  el.setAttribute("aria-label", fmt(gettext("Show %(name)s's cards"), { name }));
+  el.setAttribute("aria-pressed", String(up));
+}
+
 function badge(text, cls) {
   const b = document.createElement("span");
   b.className = `badge ${cls}`;
@@ -99,6 +108,7 @@ function drawSeat(slot, seat, state, faceUp) {
   if (table?.you?.spectator && view?.hands) {
     cards.classList.add("toggle");
     cards.title = gettext("Click to turn these cards over");
+    turnable(cards, seatName(table, seat), faceUp.has(seat));
   }
   if (shown.codes) shown.codes.forEach((c) => cards.append(cardFace(c, "small")));
   else for (let i = 0; i < shown.backs; i += 1) cards.append(cardBack("small"));
