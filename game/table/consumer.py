@@ -175,6 +175,7 @@ class TableConsumer(ChatSocket, PresenceSocket, HintSocket, InboxConsumer):
             return
         self.version = latest.version
         await self.send(text_data=frame(latest, self.role))
+        await self.presence_after(latest.events)
         metrics.version_sent(self.game_id, latest.version)
         schedule_next_deal(latest)
         schedule_bot_turn(latest)
@@ -347,6 +348,7 @@ class TableConsumer(ChatSocket, PresenceSocket, HintSocket, InboxConsumer):
             return
         self.version = latest.version
         await self.send(text_data=encode(state_message(latest, self.role, events, history)))
+        await self.presence_after(events)
         metrics.version_sent(self.game_id, latest.version)
         schedule_next_deal(latest)
         schedule_bot_turn(latest)

@@ -22,6 +22,7 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from game.table import presence
 from game.table.broadcast import group_name
 from game.table.presence_renewal import renewer
+from game.table.seats import HANDOVER, SEATED
 
 PRESENCE_EVENT = "presence.changed"
 
@@ -71,6 +72,13 @@ class PresenceSocket(AsyncWebsocketConsumer):
         """A group message: someone arrived or left; show it if it changes what we show."""
         if self.role is not None:
             await self._send_presence(event["presence"])
+
+    async def presence_after(self, events: list[dict[str, Any]]) -> None:
+        """After a change this socket sent: when it moved a seat between a person and a
+        computer player (or another person), the dots follow at once, not at the next
+        renewal (a player back from a computer player showed one for up to a minute)."""
+        if any(event["type"] in (HANDOVER, SEATED) for event in events):
+            await self._send_presence(await database_sync_to_async(presence.at_table)(self.game_id))
 
     async def presence_renewed(self, here: presence.Presence) -> None:
         """This process renewed its rows: the table's presence now (``presence_renewal``)."""

@@ -17,7 +17,8 @@ from pytest_django.fixtures import Settings
 
 from accounts.models import User
 from game.models import Game, TablePresence
-from game.table import presence
+from game.table import presence, seat_changes
+from game.table.broadcast import announce_from_sync
 from game.table.seats import LEVELS
 from tests import seats
 from tests.table.conftest import Open, TableClient
@@ -184,3 +185,21 @@ def test_a_person_whose_seat_a_computer_player_holds_is_not_counted_watching() -
     assert presence._presence(seats, levels, {ravi}) == {
         "seats": ["computer", "computer", None, None], "watching": 0}
     assert presence._presence(seats, levels, {ravi, esha})["watching"] == 1
+
+
+async def test_a_seat_handed_over_and_given_back_shows_at_once(
+    open_table: Open, players: list[User], game: Game, settings: Settings
+) -> None:
+    """The dots follow a hand-over and a give-back at once, not at the next renewal."""
+    settings.PRESENCE_REFRESH = 3600
+    olive = await open_table(players[0])
+    await open_table(players[3])
+    await presence_until(olive, ["online", "away", "away", "online"])
+
+    def host(change: Any, *args: Any) -> None:
+        announce_from_sync(change(game.pk, players[0].pk, 3, *args))
+
+    await database_sync_to_async(host)(seat_changes.hand_over, LEVELS[0])
+    await presence_until(olive, ["online", "away", "away", "computer"])
+    await database_sync_to_async(host)(seat_changes.give_back)
+    await presence_until(olive, ["online", "away", "away", "online"])
