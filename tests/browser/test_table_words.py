@@ -470,6 +470,9 @@ def test_every_number_below_zero_has_a_true_minus_sign(page: Page) -> None:
     assert "(expected \u22120.25 game points;" in line and "-" not in line
     # Each percentage says whose it is.
     assert "the contract made in 40% of sampled deals as suggested, 50% as played)" in line
+    # With the bidder known, whose points and whose contract are named.
+    line = call(page, "words", "analysisLine", {**TABLE, "bidder": 2}, item)
+    assert "(expected \u22120.25 game points for Bilal & Dev; Chitra's contract made in 40%" in line
 
 
 def test_a_call_the_strong_player_would_make_otherwise_reads_as_a_sentence(page: Page) -> None:

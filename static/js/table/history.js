@@ -15,6 +15,7 @@ export function dealTable(deal, viewer) {
     you: { seat: viewer?.seat ?? null, spectator: viewer?.seat == null },
     host_seat: viewer?.host_seat ?? null,
     play_direction: viewer?.play_direction || "ccw",
+    bidder: deal.kind === "single_hand" ? null : deal.bidder ?? null,
   };
 }
 

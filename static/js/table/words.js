@@ -457,12 +457,17 @@ export function analysisLine(table, item) {
   }
   const e = item.expected;
   if (e && !item.same) {
-    const gain = e.suggested - e.played;
-    text += fmt(gettext(" (expected %(gain)s game points; the contract made in %(suggested)s%% of sampled deals as suggested, %(played)s%% as played)"), {
-      gain: signed(gain, 2),
+    // Whose points and whose contract: a defender wants that contract to fail.
+    const worth = {
+      gain: signed(e.suggested - e.played, 2),
+      team: teamName(table, item.seat % 2),
+      bidder: table?.bidder == null ? "" : seatName(table, table.bidder),
       played: Math.round(100 * e.made_played),
       suggested: Math.round(100 * e.made_suggested),
-    });
+    };
+    text += worth.bidder
+      ? fmt(gettext(" (expected %(gain)s game points for %(team)s; %(bidder)s's contract made in %(suggested)s%% of sampled deals as suggested, %(played)s%% as played)"), worth)
+      : fmt(gettext(" (expected %(gain)s game points; the contract made in %(suggested)s%% of sampled deals as suggested, %(played)s%% as played)"), worth);
   }
   const x = item.exact;
   if (x && (x.cost[0] > 0 || x.cost[1] > 0)) {
