@@ -298,7 +298,8 @@ def guest_account_confirm(request: HttpRequest, token: str) -> HttpResponse:
         return render(request, "invite/guest_account_confirm.html", {"state": "invalid"},
                       status=400)
     own = request.user.is_authenticated and request.user.pk == claim.user.pk
-    if request.method == "GET" and not (own and allauth_settings.CONFIRM_EMAIL_ON_GET):
+    asks = claim.user.is_guest and not (own and allauth_settings.CONFIRM_EMAIL_ON_GET)
+    if request.method == "GET" and asks:
         return render(request, "invite/guest_account_confirm.html",
                       {"state": "ask", "email": claim.email, "guest": claim.user.display_name})
     outcome, game_id = membership.confirm(request, claim)

@@ -124,7 +124,7 @@ def test_the_link_gus_asked_for_makes_nothing_once_the_owner_has_the_address(
     ask_for_account(gus_client, VICTIM)
     [link] = confirm_links(mailoutbox, VICTIM)
     sign_up(Client(), VICTIM, "Vera")  # the owner signs up meanwhile (not yet confirmed)
-    response = Client().get(link)
+    response = Client().post(link)
     assert response.status_code == 409
     assert "exists already" in text(response)
     gus.refresh_from_db()
@@ -138,7 +138,11 @@ def test_the_owner_confirms_from_another_browser(
     ask_for_account(gus_client, "Gus@Example.com")
     [link] = confirm_links(mailoutbox, "gus@example.com")
     elsewhere = Client()
-    page = elsewhere.get(link)
+    asked = elsewhere.get(link)  # opening it elsewhere binds nothing: it names the guest
+    assert asked.status_code == 200 and "The guest Gus asked for" in text(asked)
+    gus.refresh_from_db()
+    assert gus.is_guest
+    page = elsewhere.post(link)
     assert page.status_code == 200 and "Your account is ready" in text(page)
     assert "_auth_user_id" not in elsewhere.session  # the link logs nobody in
     gus.refresh_from_db()
