@@ -26,6 +26,7 @@ from accounts.models import User
 from accounts.verification import is_verified, verified_required
 from game.engine import Rules
 from game.engine.rules import OPTION_VALUES
+from game.forms import play_to_label, timer_label
 from game.invite import guests, join, links, membership, throttle
 from game.invite.forms import WATCH, GuestAccountForm, GuestForm, LinkForm, seat_label
 from game.models import Game
@@ -203,6 +204,7 @@ def _link_context(
         "host": host,
         "seats": _seats(game, players),
         "rules": _rules_in_words(game),
+        "terms": _table_terms(game),
         "role": role,
         "visitor": _visitor(user, role),
         "next": request.path,
@@ -250,6 +252,20 @@ def _seats(
         }
         for p in players
     ]
+
+
+def _table_terms(game: Game) -> list[str]:
+    """The host's table options a newcomer should know before sitting down: the turn timer
+    and how long the match lasts (nothing for those left off)."""
+    terms = []
+    if game.turn_timer:
+        terms.append(_(
+            "Turn timer: %(label)s; the computer decides for a player whose time runs out, and "
+            "takes the seat after a second timeout in a row."
+        ) % {"label": timer_label(game.turn_timer)})
+    if game.play_to:
+        terms.append(_("The match: %(label)s.") % {"label": play_to_label(game.play_to)})
+    return terms
 
 
 def _rules_in_words(game: Game) -> list[str]:

@@ -72,6 +72,16 @@ def test_a_bad_revoked_or_expired_token_is_a_plain_404(owner_game: Game, token: 
     assert not User.objects.filter(account_type=AccountType.GUEST).exists()
 
 
+def test_the_link_page_says_the_turn_timer_and_the_matchs_length(
+    owner_game: Game, token: str
+) -> None:
+    assert "table-terms" not in text(Client().get(link(token)))  # neither is set
+    Game.objects.filter(pk=owner_game.pk).update(turn_timer=30, play_to=3)
+    page = text(Client().get(link(token)))
+    assert "Turn timer: 30 seconds a decision; the computer decides for a player" in page
+    assert "The match: First team to win 3 sets." in page
+
+
 def test_the_link_page_has_a_preview_for_chat_apps(token: str) -> None:
     page = text(Client().get(link(token)))
     assert '<meta property="og:title" content="Olive invites you to a game of 29">' in page
