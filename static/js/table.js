@@ -166,6 +166,7 @@ function drawStatus(passing) {
   else if (guestWatching && view) note.textContent = gettext("Watching as a guest: the hands stay hidden until they are played");
   else note.textContent = bidderNote(view, table.you?.seat, state.legal);
   note.hidden = !note.textContent;
+  if (mine && !turnAlert.mine) together.deals.yourTurn();
   turnAlert.update(mine, task);
 }
 

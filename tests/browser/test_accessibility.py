@@ -225,3 +225,25 @@ def test_the_next_deals_first_question_takes_the_focus_from_the_hand(
         assert page.evaluate("() => document.activeElement.dataset.action") == '{"type":"pass"}'
         close(player)
         close(page)
+
+
+def test_a_deal_review_open_at_the_table_closes_when_it_becomes_your_turn(
+    tmp_path: Path, chromium: Browser
+) -> None:
+    """The next deal's first bidder reads the deal just played over the table: when the
+    question comes, the review closes so that it (and any countdown) is in sight."""
+    with LiveSite.running(tmp_path, {"NEXT_DEAL_DELAY": "6"}) as quick:
+        table = Table(quick, "last_card")
+        player = table.open(chromium, table.actor(), LAPTOP)
+        player.locator("#hand .card[data-legal='true']").first.click()
+        player.wait_for_selector("#round-result:not([hidden])", timeout=WAIT_MS)
+        dealer = player.locator("#round-result .countdown, #countdown").inner_text()
+        name = next(n for n in NAMES[:4] if dealer.startswith(n))
+        page = table.open(chromium, NAMES[(NAMES.index(name) + 1) % 4], LAPTOP)
+        page.locator("#tab-deals").click()
+        page.locator("#deal-list .deal-open").last.click()
+        page.wait_for_selector("#deal-review-overlay:not([hidden]) .deal-review")
+        page.wait_for_selector("#controls [data-action]", timeout=WAIT_MS)
+        page.wait_for_selector("#deal-review-overlay", state="hidden", timeout=5000)
+        close(player)
+        close(page)

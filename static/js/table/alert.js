@@ -108,7 +108,7 @@ export class TurnAlert {
 
   systemNotification(task) {
     try {
-      const note = new Notification(`Your turn — ${this.gameName}`, {
+      const note = new Notification(fmt(gettext("Your turn — %(game)s"), { game: this.gameName }), {
         body: task, tag: "twentynine-turn", icon: "/static/img/icon-192.png",
       });
       note.onclick = () => { window.focus(); note.close(); };

@@ -505,4 +505,10 @@ export class DealsPanel {
     this.overlay.hidden = true;
     this.overlay.replaceChildren();
   }
+
+  /** It just became your turn: a review open over the table closes, so the table's question
+   * (and, at a timed table, its countdown) is in sight; the review opens again from the list. */
+  yourTurn() {
+    if (!this.overlay.hidden) this.close();
+  }
 }
