@@ -203,6 +203,19 @@ def test_a_screen_reader_hears_each_card_of_the_trick_and_who_played_it(
     close(page)
 
 
+def deal_played_out(site: LiveSite, chromium: Browser) -> tuple[Page, Page]:
+    """A deal's last card played (from a staged table): the page that played it, once its
+    result shows, and the page of the next deal's first bidder (who sits after the next
+    dealer, named in the result)."""
+    table = Table(site, "last_card")
+    player = table.open(chromium, table.actor(), LAPTOP)
+    player.locator("#hand .card[data-legal='true']").first.click()
+    player.wait_for_selector("#round-result:not([hidden])", timeout=WAIT_MS)
+    dealer = player.locator("#round-result .countdown, #countdown").inner_text()
+    name = next(n for n in NAMES[:4] if dealer.startswith(n))
+    return player, table.open(chromium, NAMES[(NAMES.index(name) + 1) % 4], LAPTOP)
+
+
 def test_the_next_deals_first_question_takes_the_focus_from_the_hand(
     tmp_path: Path, chromium: Browser
 ) -> None:
@@ -210,15 +223,7 @@ def test_the_next_deals_first_question_takes_the_focus_from_the_hand(
     it); the next deal's first question to this seat, a call or a pass, takes the focus to
     its first button (Pass), not leave it a Shift+Tab away from the highest call."""
     with LiveSite.running(tmp_path, {"NEXT_DEAL_DELAY": "3"}) as quick:
-        table = Table(quick, "last_card")
-        player = table.open(chromium, table.actor(), LAPTOP)
-        player.locator("#hand .card[data-legal='true']").first.click()
-        player.wait_for_selector("#round-result:not([hidden])", timeout=WAIT_MS)
-        # The next deal's first bidder sits after its dealer, who is named in the result.
-        dealer = player.locator("#round-result .countdown, #countdown").inner_text()
-        name = next(n for n in NAMES[:4] if dealer.startswith(n))
-        bidder = NAMES[(NAMES.index(name) + 1) % 4]
-        page = table.open(chromium, bidder, LAPTOP)
+        player, page = deal_played_out(quick, chromium)
         page.locator("#hand").focus()
         page.wait_for_selector("#controls [data-action]", timeout=WAIT_MS)
         page.wait_for_function("() => document.activeElement.closest('#controls') !== null")
@@ -233,13 +238,7 @@ def test_a_deal_review_open_at_the_table_closes_when_it_becomes_your_turn(
     """The next deal's first bidder reads the deal just played over the table: when the
     question comes, the review closes so that it (and any countdown) is in sight."""
     with LiveSite.running(tmp_path, {"NEXT_DEAL_DELAY": "6"}) as quick:
-        table = Table(quick, "last_card")
-        player = table.open(chromium, table.actor(), LAPTOP)
-        player.locator("#hand .card[data-legal='true']").first.click()
-        player.wait_for_selector("#round-result:not([hidden])", timeout=WAIT_MS)
-        dealer = player.locator("#round-result .countdown, #countdown").inner_text()
-        name = next(n for n in NAMES[:4] if dealer.startswith(n))
-        page = table.open(chromium, NAMES[(NAMES.index(name) + 1) % 4], LAPTOP)
+        player, page = deal_played_out(quick, chromium)
         page.locator("#tab-deals").click()
         page.locator("#deal-list .deal-open").last.click()
         page.wait_for_selector("#deal-review-overlay:not([hidden]) .deal-review")
