@@ -246,3 +246,18 @@ def test_a_deal_review_open_at_the_table_closes_when_it_becomes_your_turn(
         page.wait_for_selector("#deal-review-overlay", state="hidden", timeout=5000)
         close(player)
         close(page)
+
+
+def test_the_first_tab_offers_a_skip_to_your_turn(site: LiveSite, chromium: Browser) -> None:
+    """From the top of the table page one Tab reaches "Skip to your turn", Enter takes it,
+    and the next Tab is on Pass (not fifteen Tabs through the header and the tools)."""
+    table = Table(site, "bidding")
+    page = table.open(chromium, table.actor(), LAPTOP)
+    page.keyboard.press("Tab")
+    skip = page.evaluate("() => [document.activeElement.className, document.activeElement.text]")
+    assert skip == ["skip-link", "Skip to your turn: the calls and your hand"], skip
+    page.screenshot(path="/tmp/twentynine-a11y-skip-link.png")
+    page.keyboard.press("Enter")
+    page.keyboard.press("Tab")
+    assert page.evaluate("() => document.activeElement.dataset.action") == '{"type":"pass"}'
+    close(page)
