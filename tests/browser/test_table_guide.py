@@ -86,6 +86,13 @@ def test_beside_three_computers_each_note_shows_once(page: Page) -> None:
     assert shown(page, SOLO, BIDDING, BIDS) is None
 
 
+def test_escape_reads_the_note_as_got_it_does(page: Page) -> None:
+    assert shown(page, SOLO, BIDDING, BIDS) == "bid"
+    page.keyboard.press("Escape")
+    assert page.evaluate("() => document.querySelector('#guide').hidden")
+    assert shown(page, SOLO, BIDDING, BIDS) is None
+
+
 def test_one_click_turns_it_off_for_good(page: Page) -> None:
     assert shown(page, SOLO, BIDDING, BIDS) == "bid"
     page.click("[data-guide='off']")

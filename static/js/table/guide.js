@@ -79,6 +79,10 @@ export class Guide {
       if (target?.closest("[data-guide='ok']")) this.dismiss();
       if (target?.closest("[data-guide='off']")) this.toggle();
     });
+    // Escape reads the note as "Got it" does (a dialog open over the table takes its own).
+    document.addEventListener("keydown", (e) => {
+      if (e.key === "Escape" && !e.defaultPrevented && !this.box.hidden) this.dismiss();
+    });
   }
 
   /** Whether the guide is on for this table (three computer players: on unless turned off). */
