@@ -296,7 +296,7 @@ class GameForm(forms.ModelForm):  # type: ignore[type-arg]
                 game.rules = self.chosen_rules().to_dict()
                 game.play_to = self.cleaned_data["play_to"]
                 fields += ["rules", "play_to"]
-            game.save(update_fields=[*fields, "updated"])
+            game.save(update_fields=fields)  # a new version, if any, is written below
             seated = store.save_seats(game.pk, chosen)
         if shown or seated:
             seats_changed(game.pk, before)

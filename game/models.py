@@ -6,6 +6,7 @@ from typing import ClassVar
 
 from django.conf import settings
 from django.db import models
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from game.table.seats import LEVELS
@@ -75,7 +76,9 @@ class Game(models.Model):
     # view (they saw its hand), never every hand, so none comes back to play knowing them.
     left_seats = models.JSONField(default=dict, blank=True)
     created = models.DateTimeField(auto_now_add=True)
-    updated = models.DateTimeField(auto_now=True)
+    # When the latest version was written: only ``game.table.store`` writes it (never a plain
+    # ``save()``, which changes no version), since a person's turn timer runs from it.
+    updated = models.DateTimeField(default=timezone.now)
 
     def __str__(self) -> str:
         return self.name

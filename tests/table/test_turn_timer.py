@@ -29,6 +29,7 @@ from game.table.wire import saved_match
 from tests.table.conftest import Open, TableClient, seat_everyone
 from tests.table.stages import match_in, simple_choice
 from tests.table.test_bots import BOT_TIMEOUT, open_game, received_events
+from tests.table.test_left_seat import host_form
 
 SCALE = 0.03  # 30 s -> 0.9 s, a minute away -> 1.8 s
 
@@ -335,3 +336,30 @@ def test_a_run_of_timeouts_is_the_same_persons_since_the_seat_last_changed_hands
     assert not store.timed_out_last(game.pk, 1)
     log(2, type="pass")
     assert not store.timed_out_last(game.pk, 2)
+
+
+async def test_a_host_form_saved_unchanged_mid_turn_keeps_the_turn_timer(
+    open_table: Open, players: list[User], game: Game
+) -> None:
+    """The host saves the form without changing anything while a person is on the clock:
+    no new version, so the person's timer runs on and still plays their decision when it
+    runs out (a black-box attack saw such a save stop the timer for good)."""
+    clients = await _timed(open_table, players, game)
+    state = clients[0].state
+    (seat,) = state["table"]["timer"]["seats"]
+    version = state["version"]
+
+    def save_unchanged() -> int:
+        row = Game.objects.get(pk=game.pk)
+        form = host_form(game.pk, players[0], name=row.name, turn_timer=str(row.turn_timer),
+                         play_direction=row.play_direction)
+        form.save()
+        return Game.objects.get(pk=game.pk).version
+
+    await asyncio.sleep(30 * SCALE / 3)  # a third of the person's time gone
+    assert await database_sync_to_async(save_unchanged)() == version
+    after = await clients[0].until(lambda s: s["version"] > version, BOT_TIMEOUT)
+    assert after["events"][0] == {"type": "timeout", "seat": seat,
+                                  "player": players[seat].first_name, "name": bot_name(seat)}
+    for client in clients:
+        await client.close()
