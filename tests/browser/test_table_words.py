@@ -489,6 +489,9 @@ def test_a_call_the_strong_player_would_make_otherwise_reads_as_a_sentence(page:
     assert bid == "Calls: Bilal chose pass; the analysis would bid 17."
     hint = call(page, "words", "hintLine", {"type": "trump", "suit": "S"}, {}, "")
     assert hint == "Hint: choose spades as trump."
+    # The hinted card is described by this line, so the card is said in words, not "9♣".
+    card = call(page, "words", "hintLine", {"type": "play", "card": "9C"}, {}, "draws trump")
+    assert card == "Hint: play the 9 of clubs — draws trump."
 
 
 def test_the_seventh_card_trump_is_told_as_the_bidders_to_a_spectator(page: Page) -> None:

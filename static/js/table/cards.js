@@ -20,6 +20,11 @@ export function cardText(code) {
   return rankLabel(rankOf(code)) + SUIT_SYMBOL[suitOf(code)];
 }
 
+/** "9 of clubs", the way a card is said (a screen reader's name for a card drawn). */
+export function cardName(code) {
+  return fmt(gettext("%(rank)s of %(suit)s"), { rank: rankLabel(rankOf(code)), suit: SUIT_NAME[suitOf(code)] });
+}
+
 /**
  * The order suits are laid out in a hand: only the suits present, red and black
  * alternating as far as the hand allows (the larger colour group first).
@@ -57,7 +62,7 @@ export function cardFace(code, extraClass = "") {
   // One image to a screen reader, named by its label (the hand makes it a button instead);
   // its corners and pip are drawing only.
   el.setAttribute("role", "img");
-  el.setAttribute("aria-label", fmt(gettext("%(rank)s of %(suit)s"), { rank, suit: SUIT_NAME[suit] }));
+  el.setAttribute("aria-label", cardName(code));
   const corner = (cls) => {
     const c = document.createElement("span");
     c.className = `corner ${cls}`;

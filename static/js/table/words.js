@@ -3,7 +3,7 @@
 
 import { fmt, gettext, ngettext, orList } from "../i18n.js";
 import { signed } from "../numbers.js";
-import { SUIT_NAME, cardText } from "./cards.js";
+import { SUIT_NAME, cardName, cardText } from "./cards.js";
 
 /** A seat's shown name ("Seat 2" while empty). */
 export function seatName(table, seat) {
@@ -430,7 +430,10 @@ export function actionVerb(action) {
 /** What the strong player would do, as a line: "Hint: play the A♠ — draws trump." */
 export function hintLine(action, view, reason) {
   if (!action) return gettext("Hint: declare your marriage.");
-  const what = actionVerb(action);
+  // The card in words ("play the 9 of clubs"): the hinted card is described by this line.
+  const what = action.type === "play"
+    ? fmt(gettext("play the %(card)s"), { card: cardName(action.card) })
+    : actionVerb(action);
   return reason
     ? fmt(gettext("Hint: %(what)s — %(reason)s."), { what, reason })
     : fmt(gettext("Hint: %(what)s."), { what });
