@@ -6,7 +6,7 @@ None of them is offered by the site, and game.bots never imports this package.
 ``random`` (any legal move), ``rule`` (the plain rule-based player, game/bots/rule_based.py),
 ``strong-v2``, ``strong-sim``, ``strong-bold``, ``strong-shy``, ``strong-rb``,
 ``strong-infer``, ``strong-plus``, ``strong-trump``, ``strong-temper``, ``strong-model`` and
-``strong-open`` (variants of ``strong``, strong_variants.py),
+``strong-open``, ``strong-fight`` (variants of ``strong``, strong_variants.py),
 ``strong-read``, ``strong-mix`` and ``strong-mix2`` (``strong`` reading the opponents' calls
 as the public bot makes them, bot_reading.py), ``strong-pm`` (``strong`` reading its
 partner's calls as the strong level makes them, partner_reading.py), ``strong-am`` (``strong``
@@ -15,7 +15,8 @@ information-set tree search over solved leaves from the fourth trick, is_mcts.py
 (the earlier strong: PIMC with rule-based rollouts, pimc.py), ``ismcts`` and ``ismcts-old``
 (players like the public C++ IS-MCTS bot's latest and older versions, ismcts/, with a
 compiled core), ``ismcts-ask`` (``ismcts`` asking for trump only when its search finds
-it best), ``ismcts-def`` (``ismcts`` where only the bidder's opponents ask for trump).
+it best), ``ismcts-def`` (``ismcts`` where only the bidder's opponents ask for trump),
+``ismcts-bk`` (``ismcts`` whose bidder plays its hidden trump as if shown).
 ``choose_action`` is game.bots.choose_action over all of them.
 
 >>> from game.engine import Match, Rules
@@ -77,11 +78,13 @@ LEVELS: dict[str, Player] = {
     "strong-temper": strong_variants.choose_tempered,
     "strong-model": strong_variants.choose_modelled,
     "strong-open": strong_variants.choose_open_bids,
+    "strong-fight": strong_variants.choose_fighting_bids,
     "rollout": pimc.choose,
     "ismcts": ismcts.choose,
     "ismcts-old": ismcts.choose_older,
     "ismcts-ask": ismcts.choose_asking,
     "ismcts-def": ismcts.choose_defenders_asking,
+    "ismcts-bk": ismcts.choose_bidder_knowing,
 }
 
 # Levels that read the auction, or guess a hidden trump, otherwise than game.bots does.

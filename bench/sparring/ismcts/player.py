@@ -20,7 +20,14 @@ from __future__ import annotations
 
 from bench.sparring.ismcts import calls
 from bench.sparring.ismcts._mcts import search
-from bench.sparring.ismcts.style import ASKING, DEFENDERS_ASK, LATEST, OLDER, Style
+from bench.sparring.ismcts.style import (
+    ASKING,
+    BIDDER_KNOWS,
+    DEFENDERS_ASK,
+    LATEST,
+    OLDER,
+    Style,
+)
 from game.bots import rule_based
 from game.bots.decision import Decision
 from game.engine.cards import INDEX, team_of
@@ -57,6 +64,11 @@ def choose_asking(decision: Decision) -> Move:
 def choose_defenders_asking(decision: Decision) -> Move:
     """The ismcts-def level's move (``ismcts`` where only the bidder's opponents ask)."""
     return decide(decision, DEFENDERS_ASK)
+
+
+def choose_bidder_knowing(decision: Decision) -> Move:
+    """The ismcts-bk level's move (``ismcts`` whose bidder plays its hidden trump as shown)."""
+    return decide(decision, BIDDER_KNOWS)
 
 
 def choose_older(decision: Decision) -> Move:
@@ -100,7 +112,10 @@ def play(decision: Decision, style: Style) -> Move:
     model = hand if led < 0 or not follows else hand & (0xFF << (8 * led))
     if model.bit_count() == 1 and model & cards:
         return PLAYS[model.bit_length() - 1]
-    asking = not style.defenders_ask or team_of(seat) != team_of(pos.bidder)
+    r = decision.sample.round
+    assert r is not None
+    knows = style.bidder_knows and seat == pos.bidder and not r.trump_shown and belief.trump >= 0
+    asking = (not style.defenders_ask or team_of(seat) != team_of(pos.bidder)) and not knows
     if SHOW_TRUMP in moves and led >= 0 and not follows and not style.asks and asking:
         return SHOW_TRUMP
     known = [belief.known[s] if s != seat else hand for s in range(4)]
@@ -115,8 +130,6 @@ def play(decision: Decision, style: Style) -> Move:
         sum(0xFF << (8 * s) for s in range(4) if style.voids and belief.voids[p] >> s & 1)
         for p in range(4)
     ]
-    r = decision.sample.round
-    assert r is not None
     cards_left = sum(known[s].bit_count() + slots[s] for s in range(4))
     if style.iterations:
         iterations, seconds = style.iterations, 0.0
@@ -133,7 +146,7 @@ def play(decision: Decision, style: Style) -> Move:
         seat,
         (pos.points[0], pos.points[1]),
         pos.tricks_played,
-        r.trump if r.trump_shown else -1,
+        r.trump if r.trump_shown else belief.trump if knows else -1,
         r.asker if r.trump_shown else -1,
         pos.bidder,
         pos.target,

@@ -28,6 +28,10 @@ class Style:
     # Only the bidder's opponents ask (the bidder and its partner play a card instead): not
     # in any code read; a fit to the arena's bot asking two to three times less (docs/bots.md).
     defenders_ask: bool = False
+    # The bidder searches with its own hidden trump as if shown and never asks: not in any code
+    # read; what the bot would do if the arena's harness told it its trump as shown
+    # (docs/bots.md, ``ismcts-bk``).
+    bidder_knows: bool = False
 
 
 LATEST = Style(
@@ -62,3 +66,4 @@ AS_READ = Style(
 )
 ASKING = replace(LATEST, asks=True, half_hidden=True)
 DEFENDERS_ASK = replace(LATEST, defenders_ask=True)
+BIDDER_KNOWS = replace(LATEST, bidder_knows=True)
