@@ -138,7 +138,8 @@ function drawContract(root, state) {
   if (view && view.phase !== "deal") {
     if (view.single_hand != null) line(...named(gettext("%(name)s: Single Hand"), seatName(table, view.single_hand), {}));
     else if (view.bid) line(...named(gettext("%(name)s bid %(value)s"), seatName(table, view.bid.seat), { value: view.bid.value }));
-    if (view.bid && view.single_hand == null && view.target != null) line(fmt(gettext("Target %(target)s"), { target: view.target }));
+    // The target only once a marriage has moved it off the call (the box stays short on a phone).
+    if (view.bid && view.single_hand == null && view.target != null && view.target !== view.bid.value) line(fmt(gettext("Target %(target)s"), { target: view.target }));
     if ((view.bid || view.single_hand != null) && view.stake != null) line(fmt(gettext("Stake %(stake)s"), { stake: view.stake }));
     for (const call of stakeCalls(view)) line(...named(RAISED[call.call](), seatName(table, call.seat), {}));
   }
