@@ -319,7 +319,7 @@ def test_it_lists_the_sets_each_deal_made_with_true_minus_signs(page: Page) -> N
     table = call(page, "history", "dealTable", deal, None)
     cells = call(page, "history", "dealCells", deal, table)
     assert (cells["sets"], cells["score"]) == ("a black set", "+3 : 0")
-    assert cells["outcome"] == "Lost 14/16 \u22121 \u00b7 a black set"
+    assert cells["outcome"] == "Failed 14/16 \u22121 \u00b7 a black set"
     none = {**deal, "score": [3, -4], "new_sets": [[0, 0], [0, 0]]}
     cells = call(page, "history", "dealCells", none, table)
     assert (cells["sets"], cells["score"]) == ("\u2014", "+3 : \u22124")

@@ -98,9 +98,9 @@ export function shortResult(deal) {
   const made = deal.outcome === "made";
   const values = { change: signed(deal.delta), points: deal.team == null ? "" : deal.points[deal.team], target: deal.target };
   let line;
-  if (deal.kind === "single_hand") line = fmt(made ? gettext("Made Single Hand %(change)s") : gettext("Lost Single Hand %(change)s"), values);
-  else if (deal.team == null) line = fmt(made ? gettext("Made %(change)s") : gettext("Lost %(change)s"), values);
-  else line = fmt(made ? gettext("Made %(points)s/%(target)s %(change)s") : gettext("Lost %(points)s/%(target)s %(change)s"), values);
+  if (deal.kind === "single_hand") line = fmt(made ? gettext("Made Single Hand %(change)s") : gettext("Failed Single Hand %(change)s"), values);
+  else if (deal.team == null) line = fmt(made ? gettext("Made %(change)s") : gettext("Failed %(change)s"), values);
+  else line = fmt(made ? gettext("Made %(points)s/%(target)s %(change)s") : gettext("Failed %(points)s/%(target)s %(change)s"), values);
   // Where the Sets column is left out (the narrow panel, a phone), the sets ride along here.
   const extra = [setsText(deal), deal.match_winner == null ? "" : MATCH_WORDS.ended].filter(Boolean);
   return [line, ...extra].join(" · ");
