@@ -6,14 +6,17 @@ from django import forms
 from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 
+from accounts import names
 from accounts.models import EMAIL_MAX_LENGTH, User
+
+NAME_MAX = 150  # the model's first_name
 
 
 class SignupForm(forms.Form):
     """Adds the first name, shown to the other players at the table, to allauth's sign-up."""
 
     first_name = forms.CharField(
-        max_length=150,
+        max_length=NAME_MAX,
         label=_("First name"),
         help_text=_("Shown to the other players at the table."),
         widget=forms.TextInput(
@@ -23,10 +26,10 @@ class SignupForm(forms.Form):
     field_order = ("first_name", "email", "password1", "password2")
 
     def clean_first_name(self) -> str:
-        name = str(self.cleaned_data["first_name"]).strip()
-        if not name:
-            raise forms.ValidationError(_("Please tell us your first name."))
-        return name
+        try:
+            return names.clean_name(self.cleaned_data["first_name"], NAME_MAX)
+        except names.BadName as bad:
+            raise forms.ValidationError(str(bad)) from bad
 
     def signup(self, request: HttpRequest, user: User) -> None:
         """Called by allauth once the user exists: keep the first name."""

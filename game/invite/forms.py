@@ -10,6 +10,7 @@ from django.contrib.auth import password_validation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from accounts import names
 from accounts.adapter import too_long_email_message
 from accounts.models import EMAIL_MAX_LENGTH, User
 from game.invite import guests
@@ -56,7 +57,7 @@ class GuestForm(forms.Form):
     def clean_name(self) -> str:
         try:
             return guests.clean_name(self.cleaned_data["name"])
-        except guests.BadName as bad:
+        except names.BadName as bad:
             raise forms.ValidationError(str(bad)) from None
 
     def chosen_seat(self) -> int | None:

@@ -12,15 +12,14 @@ game seats that have not been seen for ``IDLE_DAYS`` days.
 from __future__ import annotations
 
 import secrets
-import unicodedata
 from collections.abc import Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
 from django.db.models import Q
 from django.utils import timezone
-from django.utils.translation import gettext as _
 
+from accounts import names
 from accounts.models import AccountType, User
 from game.models import Guest, Seat
 
@@ -30,34 +29,12 @@ IDLE_DAYS = 30
 SESSION_SECONDS = 365 * 24 * 3600
 # How often a guest's "last seen" time is written at most.
 SEEN_EVERY = timedelta(hours=1)
-# Format characters that Indic scripts need (zero-width non-joiner and joiner).
-JOINERS = frozenset({"\u200c", "\u200d"})
-
-
-class BadName(ValueError):
-    """A display name that cannot be used; the message says why."""
 
 
 def clean_name(raw: object) -> str:
-    """A guest's display name: NFC-normalised, spaces collapsed and trimmed, 1 to
-    ``NAME_MAX`` characters, with no control or invisible formatting characters (except
-    the joiners Bengali and Devanagari use). Raises ``BadName``."""
-    if not isinstance(raw, str):
-        raise BadName(_("Please enter a name."))
-    name = " ".join(unicodedata.normalize("NFC", raw).split())
-    if not name:
-        raise BadName(_("Please enter a name."))
-    if len(name) > NAME_MAX:
-        raise BadName(
-            _("Please use at most %(max)s characters for your name.") % {"max": NAME_MAX}
-        )
-    for char in name:
-        category = unicodedata.category(char)
-        if category in ("Cc", "Cs", "Co", "Cn", "Zl", "Zp") or (
-            category == "Cf" and char not in JOINERS
-        ):
-            raise BadName(_("Please use only letters, digits, spaces and punctuation."))
-    return name
+    """A guest's display name (``accounts.names.clean_name``, at most ``NAME_MAX``
+    characters). Raises ``BadName``."""
+    return names.clean_name(raw, NAME_MAX)
 
 
 def create(name: str, game_id: int) -> User:

@@ -18,6 +18,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from accounts.models import User
+from accounts.names import shows
 from game.models import ChatMessage
 from game.table import store
 from game.table.access import role_for
@@ -48,7 +49,7 @@ def clean(text: object) -> str:
         ch for ch in spaced if unicodedata.category(ch) not in ("Cc", "Cs") and ch not in _BIDI
     )
     line = kept.strip()
-    if not line:
+    if not shows(line):  # nothing, or only characters drawn as nothing
         raise TableError("chat_empty", _("Write something before sending."))
     if len(line) > MAX_LENGTH:
         raise TableError(

@@ -12,6 +12,7 @@ from django.core.management import call_command
 from django.test import Client
 from django.utils import timezone
 
+from accounts import names
 from accounts.models import AccountType, Friendship, User
 from game.invite import guests, links
 from game.models import Game, Guest, Seat
@@ -139,8 +140,10 @@ def test_guest_names_are_trimmed_limited_unicode_safe_and_escaped(token: str) ->
     assert guests.clean_name("  অমিত   রায়  ") == "অমিত রায়"
     assert guests.clean_name("क्षत्रिय") == "क्षत्रिय"
     assert guests.clean_name("র\u200cয") == "র\u200cয"  # the joiner Bengali needs is kept
-    for bad in ("", "   ", "a" * 31, "bad\u202ename", "tab\x07", None):
-        with pytest.raises(guests.BadName):
+    # Drawn as nothing: joiners, Hangul fillers, blank Braille.
+    blank = ("\u200d\u200d", "\u3164", "\u2800 \u2800", "\u115f\u1160", "\uffa0")
+    for bad in ("", "   ", "a" * 31, "bad\u202ename", "tab\x07", None, *blank):
+        with pytest.raises(names.BadName):
             guests.clean_name(bad)
     page = Client().post(link(token), {"name": "x" * 31, "seat": "2"})
     assert page.status_code == 200 and "at most 30 characters" in text(page)

@@ -50,6 +50,18 @@ def test_it_refuses_a_sign_up_without_a_first_name() -> None:
     assert not User.objects.filter(email="a@example.com").exists()
 
 
+def test_it_refuses_a_first_name_drawn_as_nothing_and_tidies_a_real_one() -> None:
+    """A name of zero-width joiners or Hangul fillers shows as a blank plate at the table."""
+    for n, blank in enumerate(("\u200d\u200d", "\u3164\u3164", "\u2800", "a\u202eb")):
+        email = f"blank{n}@example.com"
+        response = Client().post(SIGNUP, {"first_name": blank, "email": email,
+                                          "password1": PASSWORD, "password2": PASSWORD})
+        assert response.status_code == 200, blank
+        assert not User.objects.filter(email=email).exists()
+    sign_up(Client(), "spaced@example.com", "  Nadia   Rani ")
+    assert User.objects.get(email="spaced@example.com").first_name == "Nadia Rani"
+
+
 def test_it_creates_a_standard_account_with_the_first_name_and_mails_a_link() -> None:
     sign_up(Client())
     user = User.objects.get(email__iexact="newcomer@example.com")

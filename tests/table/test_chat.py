@@ -71,6 +71,8 @@ async def test_it_refuses_an_empty_or_too_long_line_and_keeps_nothing(
     for text, code in [
         ("x" * 201, "chat_too_long"),
         ("  \n\t ", "chat_empty"),
+        ("\u200d\u200d\u200d", "chat_empty"),  # zero-width joiners only: a blank line
+        ("\u3164 \u2800", "chat_empty"),
         (42, "missing_field"),
         (None, "missing_field"),
     ]:
