@@ -35,6 +35,7 @@ SEAT_LABELS = (
 EMPTY_SEAT = ""
 # A seat's choice for a computer player: "bot:easy", "bot:strong".
 BOT_CHOICE = "bot:"
+DRAWN = "seats_drawn"  # the hidden field: the seats as the form's page drew them
 BOT_LABELS = {
     "easy": gettext_lazy("Computer player - easy (quick, makes human mistakes)"),
     "strong": gettext_lazy("Computer player - strong (thinks harder)"),
@@ -56,6 +57,14 @@ def play_to_label(sets: int) -> str:
         ngettext("First team to win %(sets)s set", "First team to win %(sets)s sets", sets)
         % {"sets": sets}
     )
+
+
+def _seat_choice(user_id: int | None, computer: str) -> str:
+    """A seat's holder as the form's seat field writes it: a user id, ``bot:`` and a level,
+    or empty."""
+    if user_id is not None:
+        return str(user_id)
+    return BOT_CHOICE + computer if computer else EMPTY_SEAT
 
 
 def seat_field(seat: int) -> str:
@@ -164,10 +173,14 @@ class GameForm(forms.ModelForm):  # type: ignore[type-arg]
         self.before: Seating = store.seating(game) if game.pk else empty_seating()
         seated = [p.user_id for p in self.before] if game.pk else [host.pk, None, None, None]
         bots = [p.computer for p in self.before]
+        drawn = [_seat_choice(seated[seat], bots[seat]) for seat in SEATS]
+        # The seats as this page drew them, sent back with the save: a seat the host left
+        # alone keeps whoever took it after the page was drawn (``_over_seating_now``).
+        self.fields[DRAWN] = forms.CharField(
+            required=False, widget=forms.HiddenInput, initial=",".join(drawn)
+        )
         for seat in SEATS:
-            initial = str(seated[seat]) if seated[seat] else EMPTY_SEAT
-            if bots[seat] and seated[seat] is None:
-                initial = BOT_CHOICE + bots[seat]
+            initial = drawn[seat]
             self.fields[seat_field(seat)] = forms.ChoiceField(
                 label=SEAT_LABELS[seat],
                 choices=choices,
@@ -298,8 +311,9 @@ class GameForm(forms.ModelForm):  # type: ignore[type-arg]
                 fields += ["rules", "play_to"]
             game.save(update_fields=fields)  # a new version, if any, is written below
             seated = store.save_seats(game.pk, chosen)
+            if shown or seated:  # the new seats and their version in one transaction
+                seats_changed(game.pk, before)
         if shown or seated:
-            seats_changed(game.pk, before)
             game.refresh_from_db()
         return game
 
@@ -312,16 +326,30 @@ class GameForm(forms.ModelForm):  # type: ignore[type-arg]
         since the form was read, or when the change would now seat someone who knows
         another hand of the deal in progress."""
         merged: list[tuple[int | None, str]] = []
-        for wanted, was, held in zip(chosen, self.before, now, strict=True):
-            if wanted == (was.user_id, was.computer):
+        asked = [self.cleaned_data[seat_field(seat)] or EMPTY_SEAT for seat in SEATS]
+        for wanted, choice, was, held in zip(chosen, asked, self._drawn(), now, strict=True):
+            if choice == was:
                 merged.append((held.user_id, held.computer))
-            elif (held.user_id, held.computer) != (was.user_id, was.computer):
+            elif _seat_choice(held.user_id, held.computer) != was:
                 raise SeatingChanged
             else:
                 merged.append(wanted)
         if watchers.barred(game, [p.user_id for p in now], [user for user, _level in merged]):
             raise SeatingChanged
         return merged
+
+    def _drawn(self) -> list[str]:
+        """Each seat's holder as the page drew it, as its seat field writes it (the form's
+        hidden field); the seats as read with this request when that is missing or malformed."""
+        as_read = [_seat_choice(p.user_id, p.computer) for p in self.before]
+        parts = (self.cleaned_data.get(DRAWN) or "").split(",")
+        if len(parts) != len(SEATS):
+            return as_read
+        for part in parts:
+            level = part.removeprefix(BOT_CHOICE)
+            if not (part == EMPTY_SEAT or part.isdigit() or (part != level and level in LEVELS)):
+                return as_read
+        return parts
 
     def chosen_rules(self) -> Rules:
         """The rules picked in the form (the game's own once play has started)."""

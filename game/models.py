@@ -76,9 +76,12 @@ class Game(models.Model):
     # view (they saw its hand), never every hand, so none comes back to play knowing them.
     left_seats = models.JSONField(default=dict, blank=True)
     created = models.DateTimeField(auto_now_add=True)
-    # When the latest version was written: only ``game.table.store`` writes it (never a plain
-    # ``save()``, which changes no version), since a person's turn timer runs from it.
+    # When the latest version was written, and when the decision it asks for began (a move,
+    # a deal or a reset begins one; a change of seats or names keeps it, unless it gave a seat
+    # in turn to someone else): a person's turn timer runs from ``turn_began``. Only
+    # ``game.table.store`` writes them, never a plain ``save()``, which makes no version.
     updated = models.DateTimeField(default=timezone.now)
+    turn_began = models.DateTimeField(default=timezone.now)
 
     def __str__(self) -> str:
         return self.name

@@ -22,7 +22,7 @@ from game.table.deal_history import Ended
 from game.table.engine_words import spoken
 from game.table.errors import TableError
 from game.table.events import ends_deal
-from game.table.seats import Seating, all_present
+from game.table.seats import HANDOVER, SEATED, Seating, all_present
 from game.table.snapshot import Snapshot
 from game.table.store import Guard, Write
 from game.table.wire import parse_match, saved_match
@@ -128,16 +128,33 @@ def commit(
     next_deal_at = deal_due_at(match, game.next_deal_at, game.play_to)
     state = saved_match(match) if match is not None else ""
     events = match_end.with_match_end(events, match, game.play_to, game.match_no)
+    at = timezone.now()
+    began = turn_began(game, match, state, events, at)
     write = Write(
         game_id=game.pk, version=game.version, state=state, next_deal_at=next_deal_at,
         action=action, events=events, seat=seat, actor_id=actor_id,
-        ended=ended(events, match, players, game.match_no, game.state),
+        ended=ended(events, match, players, game.match_no, game.state), at=at, turn_began=began,
     )
     if not store.commit(write):
         raise TableError("stale", _("The table changed at the same moment; try again."))
     game.state, game.version, game.next_deal_at = state, game.version + 1, next_deal_at
-    game.updated = write.at
+    game.updated, game.turn_began = at, began
     return store.snapshot_of(game, players, match, events, recheck)
+
+
+def turn_began(
+    game: Game, match: Match | None, state: str, events: list[dict[str, Any]], at: datetime
+) -> datetime:
+    """When the decision asked for after a change of the locked ``game`` began: ``at`` when
+    the change moved the match (a move, a deal, a reset) or gave a seat in turn to someone
+    else; else when it began before (a change of other seats, the name or the options keeps
+    a person's turn timer running, so that nobody can stretch a turn by saving the form)."""
+    if state != game.state or match is None or match.round is None:
+        return at
+    in_turn = set(match.turn())
+    if any(e["type"] in (SEATED, HANDOVER) and e.get("seat") in in_turn for e in events):
+        return at
+    return game.turn_began
 
 
 def ready_to_start(game: Game, players: Seating) -> bool:

@@ -33,10 +33,10 @@ from game.table.snapshot import Snapshot
 
 
 def seats_changed(game_id: int, before: Seating | None = None) -> None:
-    """Tell the table its seats or details changed (call after saving the game row; ``before``:
-    the seating the change replaced): every socket re-checks its role and shows the new
-    seating, name and link. Starts the first deal when the new seating completes a table
-    whose players have all opened it."""
+    """Tell the table its seats or details changed (call after saving the game row, in the
+    same transaction; ``before``: the seating the change replaced): every socket re-checks its
+    role and shows the new seating, name and link once it commits. Starts the first deal when
+    the new seating completes a table whose players have all opened it."""
     with transaction.atomic():
         game, players = store.locked(game_id)
         match = store.match_of(game) if game.started else None
@@ -44,7 +44,7 @@ def seats_changed(game_id: int, before: Seating | None = None) -> None:
         latest = changes.commit(game, players, match, {"type": "seats"}, events)
         if changes.ready_to_start(game, players):
             latest = changes.first_deal(game, players)
-    announce_from_sync(latest)
+        transaction.on_commit(lambda: announce_from_sync(latest))
 
 
 def take_seat_by_link(game_id: int, user_id: int, seat: int) -> Snapshot:
@@ -197,7 +197,7 @@ def time_out(
         if (
             game.version != version
             or not game.started
-            or not turn_timer.ran_out(game.updated, game.turn_timer, timezone.now())
+            or not turn_timer.ran_out(game.turn_began, game.turn_timer, timezone.now())
         ):
             return []
         match = store.match_of(game)
@@ -238,7 +238,7 @@ def hand_over_away(game_id: int, version: int, seat: int) -> Snapshot | None:
             game.version != version
             or player.computer
             or player.user_id is None
-            or not turn_timer.away_long(game.updated, timezone.now())
+            or not turn_timer.away_long(game.turn_began, timezone.now())
             or store.at_table(game_id, player.user_id)
         ):
             return None

@@ -86,8 +86,11 @@ class Write:
     guard: Guard = Guard.LOCKED
     # What the record of a deal the change ends needs (None: it ends none).
     ended: Ended | None = None
-    # When the change is made: the row's ``updated``, from which a turn's timer runs.
+    # When the change is made: the row's ``updated``.
     at: datetime = field(default_factory=timezone.now)
+    # When the decision the new version asks for began (the row's ``turn_began``, from which
+    # a turn's timer runs): None for ``at``, a change that begins one (``changes.turn_began``).
+    turn_began: datetime | None = None
 
 
 # -- the SQL, written once ---------------------------------------------------------------
@@ -118,7 +121,8 @@ def _update_sql(vendor: str, guard: Guard) -> str:
     game = connection.ops.quote_name(Game._meta.db_table)
     returning = " RETURNING id" if vendor == "postgresql" else ""
     return (
-        f"UPDATE {game} SET state = %s, version = %s, next_deal_at = %s, updated = %s "
+        f"UPDATE {game} SET state = %s, version = %s, next_deal_at = %s, updated = %s, "
+        "turn_began = %s "
         f"WHERE id = %s AND version = %s AND {_guard_sql(guard)}{returning}"
     )
 
@@ -138,9 +142,9 @@ def _moved_then_logged(guard: Guard) -> str:
     return f"WITH moved AS ({_update_sql('postgresql', guard)}) {_insert_sql('postgresql')}"
 
 
-def _update_values(write: Write, now: Any, due: Any) -> list[Any]:
+def _update_values(write: Write, now: Any, due: Any, began: Any) -> list[Any]:
     return [
-        write.state, write.version + 1, due, now, write.game_id, write.version,
+        write.state, write.version + 1, due, now, began, write.game_id, write.version,
         *_guard_values(write, now),
     ]
 
@@ -150,7 +154,7 @@ def _pg_statement(write: Write) -> tuple[str, list[Any]]:
     encoded by orjson, aware datetimes as they are)."""
     now = write.at
     values = [
-        *_update_values(write, now, write.next_deal_at),
+        *_update_values(write, now, write.next_deal_at, write.turn_began or now),
         write.version + 1, write.seat, write.actor_id,
         Jsonb(write.action, dumps=orjson.dumps), Jsonb(write.events, dumps=orjson.dumps), now,
     ]
@@ -171,6 +175,7 @@ def _sqlite_write(write: Write) -> bool:
                 write,
                 _field(Game, "updated", now),
                 _field(Game, "next_deal_at", write.next_deal_at),
+                _field(Game, "turn_began", write.turn_began or now),
             ),
         )
         if cursor.rowcount != 1:
@@ -571,7 +576,7 @@ def snapshot_of(
         events=events,
         saved=game.state,
         recheck=recheck,
-        since=game.updated,
+        since=game.turn_began,
         turn_timer=game.turn_timer,
         play_to=game.play_to,
         match_no=game.match_no,

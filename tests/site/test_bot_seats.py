@@ -201,7 +201,7 @@ def test_it_gives_bots_the_deals_events_from_the_log_and_from_memory_alike(
 
 
 def test_the_host_sets_the_computer_players_pace_and_hints_at_any_time(
-    owner: User, friend: User
+    owner: User, friend: User, django_capture_on_commit_callbacks: Any
 ) -> None:
     data = form_data(seat_0=owner.pk, seat_1="bot:strong", seat_2="bot:easy", seat_3="bot:strong")
     login(owner).post("/host/", data)
@@ -209,7 +209,8 @@ def test_the_host_sets_the_computer_players_pace_and_hints_at_any_time(
     assert (game.bot_pace, game.hints) == ("normal", "solo")  # the defaults
     start(game)
     edit = f"/games/{game.pk}/edit/"
-    response = login(owner).post(edit, {**data, "bot_pace": "quick", "hints": "on"})
+    with django_capture_on_commit_callbacks(execute=True):  # the table is told on commit
+        response = login(owner).post(edit, {**data, "bot_pace": "quick", "hints": "on"})
     assert response.status_code == 302
     game.refresh_from_db()
     assert (game.bot_pace, game.hints) == ("quick", "on")

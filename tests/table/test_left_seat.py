@@ -265,3 +265,66 @@ async def test_a_form_read_before_a_link_join_keeps_the_joiner(
 
     assert await database_sync_to_async(rename_across_a_join)() == [*ids[:3], friend.pk]
     assert (await Game.objects.aget(pk=game.pk)).name == "Saturday 29"
+
+
+def as_drawn(game_id: int, host: User) -> dict[str, Any]:
+    """What the host's form page, drawn now, posts back unchanged (its hidden field too)."""
+    form = GameForm(instance=Game.objects.get(pk=game_id), host=host)
+    data = form_data()
+    for name in form.fields:
+        value = form[name].value()
+        if value is not None:
+            data[name] = str(value)
+    return data
+
+
+async def test_a_save_from_a_page_drawn_before_a_link_join_keeps_the_joiner(
+    players: list[User], friend: User, game: Game
+) -> None:
+    """The host opened the form before Farid took seat 4 by the invite link and renames the
+    game from that page: the save (a new request, read after the join) keeps him there, as
+    the page's hidden field says what it showed (a black-box attack saw such a save undo the
+    join, leaving the seat empty)."""
+    ids = [p.pk for p in players]
+
+    def rename_from_an_old_page() -> list[int | None]:
+        with transaction.atomic():
+            store.save_seats(game.pk, [(ids[0], ""), (ids[1], ""), (ids[2], ""), (None, "")])
+            store.open_to_link(game.pk, [3])
+        page = as_drawn(game.pk, players[0])
+        seat_changes.take_seat_by_link(game.pk, friend.pk, 3)
+        page["name"] = "Saturday 29"
+        form = GameForm(page, instance=Game.objects.get(pk=game.pk), host=players[0])
+        assert form.is_valid(), form.errors
+        form.save()
+        return [p.user_id for p in store.current(game.pk).players]
+
+    assert await database_sync_to_async(rename_from_an_old_page)() == [*ids[:3], friend.pk]
+    assert (await Game.objects.aget(pk=game.pk)).name == "Saturday 29"
+
+
+async def test_a_seat_changed_on_an_old_page_and_taken_meanwhile_saves_nothing(
+    players: list[User], friend: User, game: Game
+) -> None:
+    """The host, on a page drawn before Farid took seat 4 by the link, puts a computer player
+    there: the save is refused (SeatingChanged) and Farid keeps the seat."""
+    ids = [p.pk for p in players]
+
+    def change_from_an_old_page() -> str:
+        with transaction.atomic():
+            store.save_seats(game.pk, [(ids[0], ""), (ids[1], ""), (ids[2], ""), (None, "")])
+            store.open_to_link(game.pk, [3])
+        page = as_drawn(game.pk, players[0])
+        seat_changes.take_seat_by_link(game.pk, friend.pk, 3)
+        page["seat_3"] = "bot:easy"
+        form = GameForm(page, instance=Game.objects.get(pk=game.pk), host=players[0])
+        assert form.is_valid(), form.errors
+        try:
+            form.save()
+        except SeatingChanged:
+            return "refused"
+        return "saved"
+
+    assert await database_sync_to_async(change_from_an_old_page)() == "refused"
+    now = await database_sync_to_async(store.current)(game.pk)
+    assert now.players[3].user_id == friend.pk

@@ -20,7 +20,7 @@ from pytest_django.fixtures import Settings
 from accounts.models import User
 from game.engine import Rules
 from game.models import DealRecord, Game, GameAction, Seat
-from game.table import seat_changes, service, store
+from game.table import changes, seat_changes, service, store
 from game.table.deal_analysis import replay
 from game.table.deal_history import ANALYSED
 from game.table.seats import bot_name
@@ -150,7 +150,7 @@ def _stage(game: Game) -> tuple[int, int, dict[str, Any]]:
     assert latest.match is not None
     (seat,) = [s for s in latest.match.turn() if latest.match.legal_actions(s)]
     Game.objects.filter(pk=game.pk).update(
-        turn_timer=30, updated=timezone.now() - timedelta(seconds=60)
+        turn_timer=30, turn_began=timezone.now() - timedelta(seconds=60)
     )
     return latest.version, seat, latest.match.legal_actions(seat)[0]
 
@@ -176,7 +176,7 @@ async def test_it_does_not_play_before_the_time_has_run_out(
 ) -> None:
     clients = await seat_everyone(open_table, players)
     version, seat, action = await database_sync_to_async(_stage)(game)
-    await Game.objects.filter(pk=game.pk).aupdate(updated=timezone.now())
+    await Game.objects.filter(pk=game.pk).aupdate(turn_began=timezone.now())
 
     time_out = database_sync_to_async(seat_changes.time_out)
     assert await time_out(game.pk, version, {seat: action}) == []
@@ -234,7 +234,7 @@ def _asked_about_a_double(owner: User, players: list[User]) -> tuple[Game, list[
     game = create_game(
         owner, "Doubling", players, joined=True, state=saved_match(match), turn_timer=30,
     )
-    Game.objects.filter(pk=game.pk).update(updated=timezone.now() - timedelta(seconds=60))
+    Game.objects.filter(pk=game.pk).update(turn_began=timezone.now() - timedelta(seconds=60))
     return game, match.turn()
 
 
@@ -274,7 +274,8 @@ def _a_deal_with_a_timed_decision(owner: User, players: list[User]) -> tuple[Gam
         action = simple_choice(latest.match, seat)
         holder = latest.players[seat]
         if timed is None and len(legal) > 1:  # the first real decision: its time runs out
-            Game.objects.filter(pk=game.pk).update(updated=timezone.now() - timedelta(seconds=60))
+            ago = timezone.now() - timedelta(seconds=60)
+            Game.objects.filter(pk=game.pk).update(turn_began=ago)
             moved = seat_changes.time_out(game.pk, latest.version, {seat: action})
             assert moved, "the timer played nothing"
             timed = (seat, action)
@@ -363,3 +364,49 @@ async def test_a_host_form_saved_unchanged_mid_turn_keeps_the_turn_timer(
                                   "player": players[seat].first_name, "name": bot_name(seat)}
     for client in clients:
         await client.close()
+
+
+async def test_a_change_of_name_or_other_seats_keeps_the_turn_timer_running(
+    open_table: Open, players: list[User], game: Game
+) -> None:
+    """Renaming the game mid-turn makes a new version but not a new turn: the person's time
+    keeps running from the turn's start (a black-box attack kept a turn alive by renaming the
+    game every 25 s)."""
+    clients = await _timed(open_table, players, game, seconds=120)  # 3.6 s
+    state = clients[0].state
+    assert state["table"]["timer"]["seats"]
+    began = (await Game.objects.aget(pk=game.pk)).turn_began
+    await asyncio.sleep(120 * SCALE / 3)
+
+    def rename() -> None:
+        host_form(game.pk, players[0], name="Renamed mid-turn", turn_timer="120").save()
+
+    await database_sync_to_async(rename)()
+    after = await clients[0].until(lambda s: s["table"]["name"] == "Renamed mid-turn")
+    assert after["version"] == state["version"] + 1
+    assert (await Game.objects.aget(pk=game.pk)).turn_began == began
+    assert after["table"]["timer"]["ends_in"] < 120 * SCALE * 0.75  # not a fresh 3.6 s
+
+    for client in clients:
+        await client.close()
+
+
+def test_a_turn_begins_with_a_move_or_a_new_holder_of_a_seat_in_turn() -> None:
+    """``changes.turn_began``: a change that moves the match, or seats someone else in a seat
+    whose decision is asked for, begins the turn now; a change of another seat keeps it."""
+    match = match_in("doubling")
+    (in_turn, *_), other = match.turn(), next(s for s in range(4) if s not in match.turn())
+    then, now = timezone.now() - timedelta(seconds=20), timezone.now()
+    state = saved_match(match)
+    game = Game(state=state, turn_began=then)
+
+    def seated(seat: int) -> list[dict[str, Any]]:
+        return [{"type": "seated", "seat": seat, "name": "Farid", "computer": "",
+                 "was": "Asha", "was_computer": ""}]
+
+    assert changes.turn_began(game, match, state, [], now) == then
+    assert changes.turn_began(game, match, state, seated(other), now) == then
+    assert changes.turn_began(game, match, state, seated(in_turn), now) == now
+    handover = [{"type": "handover", "seat": in_turn, "to": "player"}]
+    assert changes.turn_began(game, match, state, handover, now) == now
+    assert changes.turn_began(game, match, state + " ", [], now) == now  # the match moved
