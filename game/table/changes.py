@@ -22,7 +22,7 @@ from game.table.deal_history import Ended
 from game.table.engine_words import spoken
 from game.table.errors import TableError
 from game.table.events import ends_deal
-from game.table.seats import HANDOVER, SEATED, Seating, all_present
+from game.table.seats import Seating, all_present, reseated
 from game.table.snapshot import Snapshot
 from game.table.store import Guard, Write
 from game.table.wire import parse_match, saved_match
@@ -151,8 +151,7 @@ def turn_began(
     a person's turn timer running, so that nobody can stretch a turn by saving the form)."""
     if state != game.state or match is None or match.round is None:
         return at
-    in_turn = set(match.turn())
-    if any(e["type"] in (SEATED, HANDOVER) and e.get("seat") in in_turn for e in events):
+    if reseated(events) & set(match.turn()):
         return at
     return game.turn_began
 

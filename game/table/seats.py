@@ -121,6 +121,15 @@ def seated_events(before: Seating, after: Seating) -> list[dict[str, Any]]:
     ]
 
 
+def reseated(events: list[dict[str, Any]]) -> set[int]:
+    """The seats a change gave to someone else, by its events (``seated``, ``handover``): each
+    such seat begins a new turn timer and a new run of timeouts."""
+    return {
+        event["seat"] for event in events
+        if event.get("type") in (SEATED, HANDOVER) and isinstance(event.get("seat"), int)
+    }
+
+
 def seat_of(seating: Seating, user_id: int) -> int | None:
     """The seat this user holds, or None."""
     for player in seating:

@@ -50,7 +50,7 @@ from game.table import deal_history, loop_connection
 from game.table.deal_history import Ended
 from game.table.errors import no_game
 from game.table.events import starts_deal
-from game.table.seats import HANDOVER, SEATS, Player, Seating
+from game.table.seats import HANDOVER, SEATS, Player, Seating, reseated
 from game.table.snapshot import Snapshot
 from game.table.turn_timer import TIMEOUT
 from game.table.wire import parse_match
@@ -400,12 +400,12 @@ def timed_out_last(game_id: int, seat: int) -> bool:
         GameAction.objects.filter(game_id=game_id)
         .filter(Q(seat=seat) | Q(action__type__in=SEAT_CHANGES))
         .order_by("-seq")
-        .values_list("seat", "action")
+        .values_list("seat", "action", "events")
     )
-    for by, action in rows[:50]:
+    for by, action, events in rows[:50]:
         kind = action.get("type") if isinstance(action, dict) else None
-        if kind in SEAT_CHANGES and action.get("seat", seat) != seat:
-            continue  # another seat's holder changed
+        if kind in SEAT_CHANGES and seat not in reseated(events or []):
+            continue  # a change of other seats (or of none: the name, the options)
         return by == seat and kind == TIMEOUT
     return False
 

@@ -317,23 +317,31 @@ def test_a_run_of_timeouts_is_the_same_persons_since_the_seat_last_changed_hands
 ) -> None:
     """A timeout counts as the first of a run after the host gives the seat back, or seats
     someone there (a black-box attack saw a seat given back handed over again at its first
-    timeout); another seat's change leaves the run alone."""
+    timeout); another seat's change, or a change of the game's name, leaves the run alone (a
+    newcomer saw a rename let a third timeout in a row pass)."""
     seq = 100
 
-    def log(by: int | None, **action: Any) -> None:
+    def log(by: int | None, events: list[dict[str, Any]] | None = None, **action: Any) -> None:
         nonlocal seq
         seq += 1
-        GameAction.objects.create(game=game, seq=seq, seat=by, action=action)
+        GameAction.objects.create(game=game, seq=seq, seat=by, action=action, events=events or [])
+
+    def handover(seat: int) -> list[dict[str, Any]]:
+        return [{"type": "handover", "seat": seat, "to": "computer", "level": "easy"}]
 
     log(1, type="timeout", seat=1, action={"type": "pass"})
     assert store.timed_out_last(game.pk, 1)
-    log(0, type="handover", seat=2, level="easy")  # the host hands seat 3 over
+    log(0, handover(2), type="handover", seat=2, level="easy")  # the host hands seat 3 over
     assert store.timed_out_last(game.pk, 1)
-    log(0, type="handover", seat=1, level="")  # and gives seat 2 back
+    log(0, handover(1), type="handover", seat=1, level="")  # and gives seat 2 back
     assert not store.timed_out_last(game.pk, 1)
     log(1, type="timeout", seat=1, action={"type": "pass"})
     assert store.timed_out_last(game.pk, 1)
-    log(None, type="seats")  # the host's form
+    log(None, type="seats")  # the host's form renames the game
+    assert store.timed_out_last(game.pk, 1)
+    seated = {"type": "seated", "seat": 1, "name": "Farid", "computer": "", "was": "Bilal",
+              "was_computer": ""}
+    log(None, [seated], type="seats")  # the host's form seats Farid in seat 2
     assert not store.timed_out_last(game.pk, 1)
     log(2, type="pass")
     assert not store.timed_out_last(game.pk, 2)
