@@ -138,6 +138,12 @@ class DashboardConsumer(InboxConsumer):
     async def chat_lines(self, event: dict[str, Any]) -> None:
         """A table's chat line: not shown on the dashboard."""
 
+    async def hint_asked(self, event: dict[str, Any]) -> None:
+        """Someone at a table asked for a hint: not shown on the dashboard."""
+
+    async def deal_analysed(self, event: dict[str, Any]) -> None:
+        """A deal's analysis is ready: shown at the table and on the deals page only."""
+
     async def dashboard_refresh(self, event: dict[str, Any]) -> None:
         """The list of games changed: tell the page, then send every card again."""
         await self._send({"type": "refresh"})

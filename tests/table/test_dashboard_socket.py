@@ -8,13 +8,17 @@ from typing import Any
 
 from allauth.account.models import EmailAddress
 from channels.db import database_sync_to_async
+from channels.layers import get_channel_layer
 from channels.testing import WebsocketCommunicator
 
 from accounts.models import User
 from game.dashboard import consumer
 from game.invite import join
 from game.models import Game
+from game.table.broadcast import group_name
+from game.table.deal_review import ANALYSED_EVENT
 from game.table.errors import CLOSE_FLOOD, CLOSE_FORBIDDEN
+from game.table.hint_socket import HINT_EVENT
 from game.table.store import create_game
 from tests.people import befriend
 from tests.table.conftest import (
@@ -203,3 +207,27 @@ async def test_a_flood_of_syncs_is_not_read_and_closes_the_socket(
             break
         cards += json.loads(output["text"])["type"] == "game"
     assert before == 1 and cards <= 10
+
+
+async def test_a_hint_or_an_analysed_deal_at_a_table_leaves_the_dashboard_open(
+    open_table: Open, players: list[User], game: Game
+) -> None:
+    """The table's group also carries "a hint was asked" and "a deal was analysed", which the
+    dashboard does not show: its socket stays open and goes on following the game (it used
+    to fail on them and reconnect after every analysed deal)."""
+    clients = await seat_everyone(open_table, players)
+    board = await open_dashboard(players[1])
+    await board.until(lambda b: game.pk in b.cards)
+    layer = get_channel_layer()
+    assert layer is not None
+    await layer.group_send(group_name(game.pk), {"type": ANALYSED_EVENT, "number": 1})
+    await layer.group_send(
+        group_name(game.pk), {"type": HINT_EVENT, "seat": 0, "name": "Olive", "version": 1}
+    )
+    in_turn = next(c for c in clients if c.state["legal"])
+    version = in_turn.state["version"]
+    await in_turn.act(in_turn.state["legal"][0])
+    await board.until(lambda b: b.cards[game.pk]["version"] >= version + 1)
+    await board.communicator.disconnect()
+    for client in clients:
+        await client.close()
