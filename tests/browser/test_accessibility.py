@@ -260,4 +260,10 @@ def test_the_first_tab_offers_a_skip_to_your_turn(site: LiveSite, chromium: Brow
     page.keyboard.press("Enter")
     page.keyboard.press("Tab")
     assert page.evaluate("() => document.activeElement.dataset.action") == '{"type":"pass"}'
+    # On a phone its words take two lines: unfocused, none of it shows over the header.
+    page.set_viewport_size({"width": 390, "height": 844})
+    rect = "() => document.querySelector('.skip-link').getBoundingClientRect()"
+    assert page.evaluate(rect)["bottom"] <= 0
+    page.locator(".skip-link").focus()
+    assert page.evaluate(rect)["top"] >= 0
     close(page)

@@ -19,7 +19,14 @@ import pytest
 from playwright.sync_api import Browser, Page, ViewportSize
 
 from tests.browser.test_bots_play import READY, SEED
-from tests.browser.test_table_play import PHONE, choose, round_over, version, wait_past
+from tests.browser.test_table_play import (
+    PHONE,
+    choose,
+    round_over,
+    settle,
+    version,
+    wait_past,
+)
 from tests.live_site import LiveSite
 
 pytestmark = [pytest.mark.browser, pytest.mark.server]
@@ -79,6 +86,22 @@ def hint_marks_the_card(page: Page) -> bool:
     return True
 
 
+def hinted_card_clears_the_hint_row(phone: Page) -> None:
+    """On a phone the hinted card is marked in place: not raised over the Hint button and
+    the hint's words just above the hand (a newcomer saw them covered)."""
+    ask_for_a_hint(phone, f"{SHOTS}-hint-card-phone.png")
+    assert phone.locator("#hand .card.hinted").count() == 1  # the laptop's decision
+    row = phone.locator("#hint-row").bounding_box()
+    top = phone.evaluate(
+        """() => {
+            const card = document.querySelector('#hand .card.hinted');
+            const tag = parseFloat(getComputedStyle(card, '::after').top);  // NaN: auto
+            return card.getBoundingClientRect().top + Math.min(0, isNaN(tag) ? 0 : tag);
+        }"""
+    )
+    assert row is not None and top >= row["y"] + row["height"] - 1, (top, row)
+
+
 def test_a_hint_on_your_turn_and_the_analysis_of_the_deal(
     coach_site: LiveSite, browser: Browser
 ) -> None:
@@ -110,6 +133,9 @@ def coach(site: LiveSite, browser: Browser) -> None:
             break
         if not card_hinted and laptop.locator('#hand .card[data-legal="true"]').count() > 1:
             card_hinted = hint_marks_the_card(laptop)
+            if card_hinted:
+                settle([laptop, phone])
+                hinted_card_clears_the_hint_row(phone)
         before = version(laptop)
         if choose(laptop, rng) is not None:
             wait_past(laptop, before)
