@@ -73,6 +73,8 @@ function focusedPart() {
   const el = document.activeElement;
   if (!(el instanceof HTMLElement) || !root.contains(el)) return null;
   if (el.id === "hand") return { selector: "#hand", at: 0, card: true };  // after a deal's last card
+  // "I'm back" goes once the seat is back: then to your question or your hand.
+  if (el.matches("[data-im-back]")) return { selector: "[data-im-back]", at: 0, card: true };
   if (el.matches(".seat-hand.toggle")) return { selector: `.seat-hand[data-seat="${el.dataset.seat}"]`, at: 0 };
   if (el.matches("#hand .card[data-card]")) {
     const at = [...root.querySelectorAll("#hand .card[tabindex]")].indexOf(el);

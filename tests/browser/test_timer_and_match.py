@@ -119,12 +119,16 @@ def test_it_counts_down_plays_for_a_late_player_and_hands_her_seat_over_and_back
     assert count >= 1 and below == 0
     phone.screenshot(path=f"{SHOTS}-im-back-short-phone.png")
 
-    phone.get_by_role("button", name="I'm back").click()
+    laptop.get_by_role("button", name="I'm back").focus()  # the keyboard's way
+    laptop.keyboard.press("Enter")
     for page in (phone, laptop):
         page.wait_for_selector("#im-back", state="hidden", timeout=10000)
         page.wait_for_function(
             "() => !document.querySelector('#seat-bottom .badge.computer')", timeout=10000
         )
+    # The focus goes on to the hand (or a question), not back to the top of the page.
+    focused = "() => document.activeElement.closest('#hand, #controls') !== null"
+    laptop.wait_for_function(focused, timeout=5000)
     back = phone.locator("#log li[data-type='handover']").all_text_contents()
     assert any("Asha is back and takes seat 1 from Anu" in line for line in back), back
     assert errors == []
