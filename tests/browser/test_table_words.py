@@ -61,6 +61,20 @@ def call(page: Page, module: str, function: str, *args: Any) -> Any:
     )
 
 
+def test_a_card_played_never_moves_the_others_in_the_hand(page: Page) -> None:
+    """Laid out afresh, these seven cards would put the hearts first; the hand that held the
+    A♣ keeps its order as it loses cards (a newcomer saw the hearts jump under their finger),
+    and a new deal's cards are laid out afresh."""
+    hand = ["JS", "QS", "8S", "9H", "8H", "AC", "AD", "7D"]
+    assert call(page, "cards", "sortHand", hand, "you") == hand
+    after = [c for c in hand if c != "AC"]
+    assert call(page, "cards", "sortHand", after) == ["9H", "8H", "JS", "QS", "8S", "AD", "7D"]
+    assert call(page, "cards", "sortHand", after, "you") == after
+    assert call(page, "cards", "sortHand", ["JS", "QS"], "you") == ["JS", "QS"]
+    dealt = ["9H", "8H", "AD", "JS"]  # the next deal's first packet: afresh
+    assert call(page, "cards", "sortHand", dealt, "you") == ["9H", "8H", "JS", "AD"]
+
+
 def test_it_sorts_a_hand_by_suit_and_rank_with_colours_alternating(page: Page) -> None:
     hand = ["7S", "JH", "AC", "9H", "TD", "KS", "QH", "8D"]
     assert call(page, "cards", "sortHand", hand) == ["KS", "7S", "JH", "9H", "QH", "AC", "TD", "8D"]

@@ -42,9 +42,24 @@ export function suitOrder(cards) {
   return order;
 }
 
-/** The hand sorted: suits grouped (alternating colours), each by rank J 9 A T K Q 8 7. */
-export function sortHand(cards) {
-  const order = suitOrder(cards);
+// The suit order last drawn for each hand (a key: "you", a seat), so that a card played never
+// moves the others: the order is worked out afresh only when the hand gains cards (a deal).
+const drawnOrders = new Map();
+
+function steadyOrder(key, cards) {
+  const last = drawnOrders.get(key);
+  const suits = new Set(cards.map(suitOf));
+  const order = last && cards.length <= last.size && [...suits].every((s) => last.order.includes(s))
+    ? last.order.filter((s) => suits.has(s))
+    : suitOrder(cards);
+  drawnOrders.set(key, { order, size: cards.length });
+  return order;
+}
+
+/** The hand sorted: suits grouped (alternating colours), each by rank J 9 A T K Q 8 7. With a
+ * `key` naming the hand, its suits stay in the order last drawn while it only loses cards. */
+export function sortHand(cards, key = null) {
+  const order = key == null ? suitOrder(cards) : steadyOrder(key, cards);
   return [...cards].sort(
     (a, b) =>
       order.indexOf(suitOf(a)) - order.indexOf(suitOf(b)) ||

@@ -32,10 +32,10 @@ export function seatCards(view, seat, table, faceUp) {
   const you = table?.you?.seat;
   if (view?.hands && view.hands[String(seat)]) {
     const cards = view.hands[String(seat)];
-    return faceUp.has(seat) ? { codes: sortHand(cards) } : { backs: cards.length };
+    return faceUp.has(seat) ? { codes: sortHand(cards, `seat-${seat}`) } : { backs: cards.length };
   }
   if (you != null && view?.partner_hand && seat === (you + 2) % 4) {
-    return { codes: sortHand(view.partner_hand) };
+    return { codes: sortHand(view.partner_hand, `seat-${seat}`) };
   }
   return { backs: view?.hand_counts ? view.hand_counts[seat] : 0 };
 }
