@@ -82,6 +82,17 @@ def test_it_takes_a_newcomer_from_sign_up_to_a_hosted_game(
         nadia.get_by_role("button", name="Send request").click()
         expect(nadia.locator(".messages")).to_contain_text(f"Friend request sent to {email}")
     shot(nadia, "04-requests-sent")
+    # On a phone the page comes back at its Friends section, and the message (the only sign
+    # of a mistyped address) is brought into view above it rather than left scrolled past.
+    nadia.set_viewport_size({"width": 390, "height": 844})
+    nadia.fill("#id_email", "hari@exmaple.com")
+    nadia.get_by_role("button", name="Send request").click()
+    expect(nadia.locator(".messages")).to_contain_text("Friend request sent to hari@exmaple.com")
+    nadia.wait_for_load_state("load")
+    rect = "() => document.querySelector('.messages').getBoundingClientRect()"
+    nadia.wait_for_function(f"() => ({rect})().top >= 0 && ({rect})().bottom <= innerHeight")
+    shot(nadia, "04-request-sent-phone")
+    nadia.set_viewport_size({"width": 1280, "height": 900})
 
     farid = browser.new_page(viewport={"width": 390, "height": 844})
     log_in(farid, live_site, "farid@example.com")
