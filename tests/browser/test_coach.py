@@ -154,6 +154,8 @@ def coach(site: LiveSite, browser: Browser) -> None:
     laptop.screenshot(path=f"{SHOTS}-analysis-laptop.png")
     lines = laptop.locator(f"{analysis} .analysis-list li").all_inner_texts()
     assert lines and all(line.strip() for line in lines), lines
+    # What its figures are (sampled deals, not the real hands) is said above them.
+    assert "not over the real hands" in laptop.locator(f"{analysis} .analysis-legend").inner_text()
 
     phone.reload()
     phone.wait_for_selector("#table-app:not([data-phase='waiting'])")

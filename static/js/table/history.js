@@ -252,7 +252,8 @@ export function drawAnalysis(box, review, table) {
     list.append(li);
   }
   if (!items.length) list.append(Object.assign(document.createElement("li"), { textContent: COACH.noneShown }));
-  box.replaceChildren(title, list);
+  const legend = Object.assign(document.createElement("p"), { className: "analysis-legend", textContent: COACH.legend });
+  box.replaceChildren(title, legend, list);
 }
 
 /** One deal, stepped through with Previous / Next (and the arrow keys), and its analysis;

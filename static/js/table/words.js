@@ -402,6 +402,7 @@ export const COACH = {
   turning: gettext("Turning point"),
   agreed: gettext("The strong player agrees."),
   noneShown: gettext("Every decision here matched the strong player's choice or had no choice."),
+  legend: gettext("How to read this: each choice is set beside the strong computer player's, judged from what that player knew at the time. The expected game points and the share of contracts made are averaged over sampled deals that fit what they had seen, not over the real hands, so a choice can look safe and still lose."),
 };
 
 /** An action as words inside a sentence: "play the A♠", "bid 17", "pass", "hearts as trump". */
