@@ -89,7 +89,7 @@ def test_it_counts_down_plays_for_a_late_player_and_hands_her_seat_over_and_back
     # The time runs out: the log says so; after the second time in a row, "I'm back".
     phone.wait_for_selector("#log li[data-type='timeout']", state="attached", timeout=20000)
     lines = phone.locator("#log li[data-type='timeout']").all_text_contents()
-    assert "Anu played for Asha: time ran out" in lines[0], lines
+    assert "Time ran out for Asha: the computer player Anu made this decision" in lines[0], lines
     phone.wait_for_selector("#im-back:not([hidden])", timeout=40000)
     laptop.wait_for_selector("#im-back:not([hidden])", timeout=5000)
     assert "Anu is playing your seat" in phone.locator("#im-back").inner_text()

@@ -186,7 +186,7 @@ export function eventText(table, event, view) {
     case "auto_pass":
       return fmt(gettext("%(name)s passes (automatic)"), { name });
     case "timeout":
-      return fmt(gettext("%(computer)s played for %(player)s: time ran out"), { computer: event.name, player: event.player });
+      return fmt(gettext("Time ran out for %(player)s: the computer player %(computer)s made this decision"), { computer: event.name, player: event.player });
     case "match_end": {
       const won = event.sets_won[event.winner];
       return fmt(ngettext(
