@@ -58,8 +58,8 @@ class Snapshot:
     saved: str = ""
     # Users whose sockets must re-check their role against the database at this version.
     recheck: frozenset[int] = frozenset()
-    # When the change that made this version was written (the row's ``updated``): a
-    # person's turn timer runs from it (``game.table.turn_timer``).
+    # When the decision this version asks for began (the row's ``turn_began``): a person's
+    # turn timer runs from it (``game.table.turn_timer``), and a computer player's pause.
     since: datetime | None = None
     # Table policy kept on the game row: seconds a person has per decision (0: no timer),
     # sets a team must win to end the match (0: no end), and which match this is.

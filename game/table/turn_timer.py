@@ -2,8 +2,8 @@
 
 Table policy kept on the game row (``Game.turn_timer``: 0 for none, else 30, 60 or 120
 seconds), not an engine rule: the engine never waits on a clock. A person's time for one
-decision runs from the change that made it their turn (the row's ``updated``, the
-snapshot's ``since``), so every server process counts from the same instant. When it
+decision runs from the change that began it (the row's ``turn_began``, the snapshot's
+``since``: ``changes.turn_began``), so every server process counts from the same instant. When it
 runs out the server plays that one decision with the easy computer player's choice
 (``seat_changes.time_out``, scheduled by ``game.table.turn_watch``); a second timeout in a row,
 or a person with no socket open at the table when it runs out or ``TURN_AWAY_AFTER``
