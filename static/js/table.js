@@ -461,7 +461,7 @@ root.addEventListener("keydown", (e) => {
   const to = { ArrowLeft: at - 1, ArrowRight: at + 1, Home: 0, End: cards.length - 1 }[e.key];
   if (to == null || at < 0) return;
   e.preventDefault();
-  cards[Math.max(0, Math.min(cards.length - 1, to))].focus();
+  cards[(to + cards.length) % cards.length].focus();  // the arrows go round the hand
 });
 
 // The countdown between deals; if the next deal is overdue, ask for the state again. The turn

@@ -131,6 +131,10 @@ def test_the_hand_answers_the_keyboard_and_keeps_its_focus(
     page.screenshot(path="/tmp/twentynine-a11y-hand-focus.png")
     page.keyboard.press("End")
     assert page.evaluate(focused) == cards[-1]
+    page.keyboard.press("ArrowRight")  # round the hand, both ways
+    assert page.evaluate(focused) == cards[0]
+    page.keyboard.press("ArrowLeft")
+    assert page.evaluate(focused) == cards[-1]
     # A state message redraws the hand (new card elements): the same card keeps the focus.
     page.evaluate("() => { document.activeElement.dataset.before = 'yes'; }")
     page.evaluate("() => document.dispatchEvent(new Event('visibilitychange'))")  # a sync
