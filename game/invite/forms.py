@@ -3,6 +3,7 @@ link settings."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from django import forms
@@ -19,10 +20,16 @@ from game.invite.links import EXPIRY_HOURS
 WATCH = "watch"
 
 
-def seat_label(number: int) -> str:
-    """A seat's name for people: "Seat 3 (partner of seat 1)"."""
+def seat_label(number: int, names: Sequence[str | None] = ()) -> str:
+    """A seat's name for people: "Seat 3 (partner of Asha)" when ``names`` (who sits in each
+    seat) names the partner, else "Seat 3 (partner of seat 1)"."""
+    partner = (number + 2) % 4
+    if len(names) == 4 and names[partner]:
+        return _("Seat %(seat)s (partner of %(name)s)") % {
+            "seat": number + 1, "name": names[partner],
+        }
     return _("Seat %(seat)s (partner of seat %(partner)s)") % {
-        "seat": number + 1, "partner": (number + 2) % 4 + 1,
+        "seat": number + 1, "partner": partner + 1,
     }
 
 
@@ -37,15 +44,22 @@ class GuestForm(forms.Form):
     )
     seat = forms.ChoiceField(label=gettext_lazy("Where to sit"), widget=forms.RadioSelect)
 
-    def __init__(self, *args: Any, open_seats: list[int], **kwargs: Any) -> None:
-        """``open_seats``: the seats offered on the page. Any seat is accepted when posted:
-        whether it is still open is for the table to say ("That seat was just taken.")."""
+    def __init__(
+        self,
+        *args: Any,
+        open_seats: list[int],
+        names: Sequence[str | None] = (),
+        **kwargs: Any,
+    ) -> None:
+        """``open_seats``: the seats offered on the page; ``names``: who sits in each seat
+        (to name a seat's partner). Any seat is accepted when posted: whether it is still open
+        is for the table to say ("That seat was just taken.")."""
         super().__init__(*args, **kwargs)
         field = self.fields["seat"]
         assert isinstance(field, forms.ChoiceField)
         watch = (WATCH, _("Just watch (you see the cards played, not the hands)"))
-        field.choices = [(str(n), seat_label(n)) for n in range(4)] + [watch]
-        self.offered = [(str(n), seat_label(n)) for n in open_seats] + [watch]
+        field.choices = [(str(n), seat_label(n, names)) for n in range(4)] + [watch]
+        self.offered = [(str(n), seat_label(n, names)) for n in open_seats] + [watch]
         field.initial = self.offered[0][0]
 
     def checked(self) -> str:

@@ -143,7 +143,9 @@ def open_link(request: HttpRequest, token: str) -> HttpResponse:
     error = ""
     status = 200
     if not user.is_authenticated:
-        form = GuestForm(request.POST or None, open_seats=open_seats)
+        form = GuestForm(
+            request.POST or None, open_seats=open_seats, names=[p.name for p in players]
+        )
     if request.method == "POST":
         if not throttle.admit(request):
             error = _("Too many tries from your connection. Wait a few minutes and try again.")
@@ -243,7 +245,7 @@ def _seats(
     return [
         {
             "number": p.number,
-            "label": seat_label(p.number),
+            "label": seat_label(p.number, [q.name for q in players]),
             "name": p.name,
             "computer": p.computer,
             "open": p.open_to_link,

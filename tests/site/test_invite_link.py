@@ -94,7 +94,7 @@ def test_the_link_page_has_a_preview_for_chat_apps(token: str) -> None:
 
 def test_a_guest_plays_in_one_post_and_is_seated_live(owner_game: Game, token: str) -> None:
     page = text(Client().get(link(token)))
-    assert "Play as a guest" in page and "Seat 3 (partner of seat 1)" in page
+    assert "Play as a guest" in page and "Seat 3 (partner of Olive)" in page  # by name
     client, guest = as_guest(token)
     assert guest.is_guest and guest.display_name == "Mina" and not guest.has_usable_password()
     assert seat_ids(owner_game.pk)[2] == guest.pk
