@@ -9,8 +9,9 @@ from django.utils.translation import gettext as _
 
 # Format characters that Indic scripts need (zero-width non-joiner and joiner).
 JOINERS = frozenset({"\u200c", "\u200d"})
-# Letters and symbols that are drawn as nothing (Hangul fillers, the blank Braille pattern).
-BLANKS = frozenset({"\u115f", "\u1160", "\u3164", "\uffa0", "\u2800"})
+# Letters and symbols that are drawn as nothing (Hangul fillers, the blank Braille pattern,
+# the musical null notehead).
+BLANKS = frozenset({"\u115f", "\u1160", "\u3164", "\uffa0", "\u2800", "\U0001d159"})
 
 
 class BadName(ValueError):

@@ -16,6 +16,7 @@ from django.utils.functional import lazy
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
+from accounts import names
 from accounts.friends import friends_of
 from accounts.models import User
 from game.engine import Rules
@@ -35,7 +36,8 @@ SEAT_LABELS = (
 EMPTY_SEAT = ""
 # A seat's choice for a computer player: "bot:easy", "bot:strong".
 BOT_CHOICE = "bot:"
-DRAWN = "seats_drawn"  # the hidden field: the seats as the form's page drew them
+DRAWN = "seats_drawn"
+NAME_MAX = 80  # Game.name  # the hidden field: the seats as the form's page drew them
 BOT_LABELS = {
     "easy": gettext_lazy("Computer player - easy (quick, makes human mistakes)"),
     "strong": gettext_lazy("Computer player - strong (thinks harder)"),
@@ -227,6 +229,13 @@ class GameForm(forms.ModelForm):  # type: ignore[type-arg]
     def rule_fields(self) -> list[forms.BoundField]:
         return [self[rule_field(name)] for name in OPTION_VALUES]
 
+    def clean_name(self) -> str:
+        """The game's name as shown on dashboards (``accounts.names``: something that shows)."""
+        try:
+            return names.clean_name(self.cleaned_data["name"], NAME_MAX)
+        except names.BadName as bad:
+            raise forms.ValidationError(str(bad)) from None
+
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean() or {}
         taken: dict[str, int] = {}
@@ -302,6 +311,8 @@ class GameForm(forms.ModelForm):  # type: ignore[type-arg]
             game, before = store.locked(self.instance.pk)
             chosen = self._over_seating_now(chosen, game, before)
             shown = any(getattr(game, key) != value for key, value in edited.items())
+            # A timer turned on mid-turn counts from now, not from when the decision began.
+            timer_on = not game.turn_timer and bool(edited["turn_timer"])
             for key, value in edited.items():
                 setattr(game, key, value)
             fields = list(edited)
@@ -312,7 +323,7 @@ class GameForm(forms.ModelForm):  # type: ignore[type-arg]
             game.save(update_fields=fields)  # a new version, if any, is written below
             seated = store.save_seats(game.pk, chosen)
             if shown or seated:  # the new seats and their version in one transaction
-                seats_changed(game.pk, before)
+                seats_changed(game.pk, before, new_turn=timer_on)
         if shown or seated:
             game.refresh_from_db()
         return game
@@ -334,6 +345,9 @@ class GameForm(forms.ModelForm):  # type: ignore[type-arg]
                 raise SeatingChanged
             else:
                 merged.append(wanted)
+        people = [user for user, _level in merged if user is not None]
+        if len(people) != len(set(people)):  # someone took a seat the host now gives them
+            raise SeatingChanged
         if watchers.barred(game, [p.user_id for p in now], [user for user, _level in merged]):
             raise SeatingChanged
         return merged

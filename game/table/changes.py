@@ -122,14 +122,16 @@ def commit(
     seat: int | None = None,
     actor_id: int | None = None,
     recheck: frozenset[int] = frozenset(),
+    new_turn: bool = False,
 ) -> Snapshot:
     """Write the change of a locked row as its next version; update ``game`` in place and
-    return the new snapshot. ``recheck``: users whose sockets must re-check their role."""
+    return the new snapshot. ``recheck``: users whose sockets must re-check their role;
+    ``new_turn``: the decision asked for begins now whatever the change (``turn_began``)."""
     next_deal_at = deal_due_at(match, game.next_deal_at, game.play_to)
     state = saved_match(match) if match is not None else ""
     events = match_end.with_match_end(events, match, game.play_to, game.match_no)
     at = timezone.now()
-    began = turn_began(game, match, state, events, at)
+    began = at if new_turn else turn_began(game, match, state, events, at)
     write = Write(
         game_id=game.pk, version=game.version, state=state, next_deal_at=next_deal_at,
         action=action, events=events, seat=seat, actor_id=actor_id,

@@ -32,16 +32,17 @@ from game.table.seats import (
 from game.table.snapshot import Snapshot
 
 
-def seats_changed(game_id: int, before: Seating | None = None) -> None:
+def seats_changed(game_id: int, before: Seating | None = None, *, new_turn: bool = False) -> None:
     """Tell the table its seats or details changed (call after saving the game row, in the
     same transaction; ``before``: the seating the change replaced): every socket re-checks its
     role and shows the new seating, name and link once it commits. Starts the first deal when
-    the new seating completes a table whose players have all opened it."""
+    the new seating completes a table whose players have all opened it. ``new_turn``: the
+    decision asked for begins now (a turn timer just turned on)."""
     with transaction.atomic():
         game, players = store.locked(game_id)
         match = store.match_of(game) if game.started else None
         events = seated_events(before, players) if before is not None else []
-        latest = changes.commit(game, players, match, {"type": "seats"}, events)
+        latest = changes.commit(game, players, match, {"type": "seats"}, events, new_turn=new_turn)
         if changes.ready_to_start(game, players):
             latest = changes.first_deal(game, players)
         transaction.on_commit(lambda: announce_from_sync(latest))

@@ -94,6 +94,16 @@ def test_it_refuses_a_conference_link_that_is_not_http(owner: User, link: str) -
     assert not Game.objects.exists()
 
 
+@pytest.mark.parametrize("name", ["\u200d\u200b", "\u3164\u3164", "\u2800", "  "])
+def test_it_refuses_a_game_name_that_shows_nothing(owner: User, name: str) -> None:
+    """A name of joiners, zero-width spaces or Hangul fillers is a blank card on dashboards."""
+    response = login(owner).post("/host/", form_data(name=name))
+    assert response.status_code == 200
+    assert not Game.objects.exists()
+    login(owner).post("/host/", form_data(name="  Friday   29 "))
+    assert Game.objects.get().name == "Friday 29"
+
+
 def test_it_refuses_an_unknown_rule_value(owner: User) -> None:
     response = login(owner).post("/host/", form_data(rule_min_bid="14"))
     assert response.status_code == 200

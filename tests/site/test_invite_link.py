@@ -140,8 +140,8 @@ def test_guest_names_are_trimmed_limited_unicode_safe_and_escaped(token: str) ->
     assert guests.clean_name("  অমিত   রায়  ") == "অমিত রায়"
     assert guests.clean_name("क्षत्रिय") == "क्षत्रिय"
     assert guests.clean_name("র\u200cয") == "র\u200cয"  # the joiner Bengali needs is kept
-    # Drawn as nothing: joiners, Hangul fillers, blank Braille.
-    blank = ("\u200d\u200d", "\u3164", "\u2800 \u2800", "\u115f\u1160", "\uffa0")
+    # Drawn as nothing: joiners, Hangul fillers, blank Braille, the musical null notehead.
+    blank = ("\u200d\u200d", "\u3164", "\u2800 \u2800", "\u115f\u1160", "\uffa0", "\U0001d159")
     for bad in ("", "   ", "a" * 31, "bad\u202ename", "tab\x07", None, *blank):
         with pytest.raises(names.BadName):
             guests.clean_name(bad)

@@ -328,3 +328,31 @@ async def test_a_seat_changed_on_an_old_page_and_taken_meanwhile_saves_nothing(
     assert await database_sync_to_async(change_from_an_old_page)() == "refused"
     now = await database_sync_to_async(store.current)(game.pk)
     assert now.players[3].user_id == friend.pk
+
+
+async def test_a_page_drawn_before_a_link_join_cannot_seat_the_joiner_twice(
+    players: list[User], friend: User, game: Game
+) -> None:
+    """Before the first deal, Farid takes seat 4 by the link after the host's page was drawn,
+    and the host, from that page, puts him in seat 2 as well: nothing is saved (no deal's
+    rule would catch one person in two seats; a black-box attack left such a table stuck)."""
+    ids = [p.pk for p in players]
+
+    def seat_him_again() -> str:
+        with transaction.atomic():
+            store.save_seats(game.pk, [(ids[0], ""), (None, "easy"), (ids[2], ""), (None, "")])
+            store.open_to_link(game.pk, [3])
+        page = as_drawn(game.pk, players[0])
+        seat_changes.take_seat_by_link(game.pk, friend.pk, 3)
+        page["seat_1"] = str(friend.pk)
+        form = GameForm(page, instance=Game.objects.get(pk=game.pk), host=players[0])
+        assert form.is_valid(), form.errors
+        try:
+            form.save()
+        except SeatingChanged:
+            return "refused"
+        return "saved"
+
+    assert await database_sync_to_async(seat_him_again)() == "refused"
+    now = await database_sync_to_async(store.current)(game.pk)
+    assert [p.user_id for p in now.players] == [ids[0], None, ids[2], friend.pk]

@@ -418,3 +418,26 @@ def test_a_turn_begins_with_a_move_or_a_new_holder_of_a_seat_in_turn() -> None:
     handover = [{"type": "handover", "seat": in_turn, "to": "player"}]
     assert changes.turn_began(game, match, state, handover, now) == now
     assert changes.turn_began(game, match, state + " ", [], now) == now  # the match moved
+
+
+async def test_a_timer_turned_on_mid_turn_counts_from_then(
+    open_table: Open, players: list[User], game: Game
+) -> None:
+    """A person has been deciding for a minute with no timer; the host turns a 30-second one
+    on: it runs from then (a black-box attack saw the decision played at once)."""
+    clients = await seat_everyone(open_table, players)
+    state = clients[0].state
+    assert state["table"]["timer"] is None
+    ago = timezone.now() - timedelta(seconds=60)
+    await Game.objects.filter(pk=game.pk).aupdate(turn_began=ago)
+
+    def timer_on() -> None:
+        host_form(game.pk, players[0], name=game.name, turn_timer="30").save()
+
+    await database_sync_to_async(timer_on)()
+    after = await clients[0].until(lambda s: s["table"]["timer"] is not None)
+    assert after["version"] == state["version"] + 1
+    assert after["table"]["timer"]["ends_in"] > 30 * SCALE * 0.5
+    assert (await Game.objects.aget(pk=game.pk)).turn_began > ago
+    for client in clients:
+        await client.close()
