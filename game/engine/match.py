@@ -169,6 +169,12 @@ class Match(CallsMixin, TricksMixin, SavingMixin):
         self._version += 1
         return [{"type": "reset", "what": "score"}]
 
+    def forget_last_round(self) -> None:
+        """A new match on these seats (the server's rematch): no deal of it has ended yet, so
+        ``last_round`` is ``None`` until one does."""
+        self.outcome = None
+        self._version += 1
+
     def reset_round(self) -> list[Event]:
         """Abandon the current deal, gathering its cards; the same dealer deals next."""
         if self.round is not None:

@@ -334,6 +334,7 @@ def rematch(game_id: int, host_id: int) -> Snapshot:
                 "match_not_over", _("The match is not over yet, so there is no rematch to start.")
             )
         match.reset_score()
+        match.forget_last_round()  # the last deal was the old match's
         game.match_no = store.next_match(game_id)
         events = [{"type": match_end.REMATCH, "number": game.match_no}, *match.deal()]
         return changes.commit(

@@ -108,6 +108,13 @@ async def test_it_ends_the_match_and_the_host_starts_a_rematch(owner: User, frie
                                            "number": 2}
         assert again["view"]["score"] == [0, 0]
         assert again["events"][0] == {"type": "rematch", "number": 2}
+        # The old match's deciding deal is not this match's "Last deal" (unless the new
+        # match's first deal was annulled as it was dealt).
+        last = again["view"]["last_round"]
+        if any(e["type"] == "round_end" for e in again["events"]):
+            assert last["annulled"]
+        else:
+            assert last is None
         # Dealt at once (a deal may be annulled as it is dealt: its first packet is there).
         assert {"type": "deal", "dealer": again["events"][1]["dealer"], "packet": 1} in again[
             "events"
