@@ -7,7 +7,7 @@ import { TurnAlert } from "./table/alert.js";
 import { drawCentre, drawTrick, updateCountdown } from "./table/centre.js";
 import { TableConnection } from "./table/connection.js";
 import { Guide } from "./table/guide.js";
-import { drawControls, drawHand, showTrumpHint } from "./table/controls.js";
+import { drawControls, drawHand, rovingStop, showTrumpHint } from "./table/controls.js";
 import { drawGuests, removal } from "./table/guests.js";
 import { drawHandover, handoverMessage } from "./table/handover.js";
 import { setUpHelp } from "./table/help.js";
@@ -443,6 +443,11 @@ function playOrLift(card) {
 
 // The hand from the keyboard: Enter or Space plays the focused card, the arrow keys move
 // along the hand (Home and End to its ends). A spectator's Enter or Space on a hand turns it over.
+// Tab comes back to the card last focused in the hand.
+root.addEventListener("focusin", (e) => {
+  if (e.target.matches("#hand .card[data-card][tabindex]")) rovingStop(e.target.parentElement, e.target);
+});
+
 root.addEventListener("keydown", (e) => {
   if (!(e.target instanceof HTMLElement)) return;
   if (e.target.matches(".seat-hand.toggle, #hand.toggle") && (e.key === "Enter" || e.key === " ")) {

@@ -1,8 +1,8 @@
 """An automated accessibility scan (axe-core, through axe-playwright-python) of every page and
 of the table at each stage of a deal, in English and Bengali, at 390x844 and 1280x800, and of
 the table and the dashboard in the dark theme with the four-colour deck: no serious or critical
-violation (text contrast included). And the hand from the keyboard: the arrow keys move along it,
-and the focus stays on its card when a state message redraws the table."""
+violation (text contrast included). And the hand from the keyboard: one Tab stop, the arrow keys
+move along it, and the focus stays on its card when a state message redraws the table."""
 
 from __future__ import annotations
 
@@ -140,6 +140,31 @@ def test_the_hand_answers_the_keyboard_and_keeps_its_focus(
     page.evaluate("() => document.dispatchEvent(new Event('visibilitychange'))")  # a sync
     page.wait_for_function("() => !document.querySelector('#hand [data-before]')")
     assert page.evaluate(focused) == cards[-1]
+    close(page)
+
+
+def test_the_hand_is_one_tab_stop_that_remembers_its_card(
+    site: LiveSite, chromium: Browser
+) -> None:
+    """Tab enters the hand once, on a card that may be played; the arrows move inside it; Tab
+    leaves it (not to its next card), and Shift+Tab comes back to the card last focused."""
+    table = Table(site, "mid_trick")
+    page = table.open(chromium, table.actor(), LAPTOP)
+    page.wait_for_selector("#hand .card[data-legal='true']", timeout=WAIT_MS)
+    stops = "() => [...document.querySelectorAll('#hand .card[tabindex=\"0\"]')].map(e => e.dataset)"
+    (stop,) = page.evaluate(stops)
+    assert stop["legal"] == "true"
+    assert "arrow keys" in page.locator("#" + str(
+        page.locator("#hand").get_attribute("aria-describedby"))).inner_text()
+    page.locator(f"#hand .card[data-card='{stop['card']}']").focus()
+    page.keyboard.press("ArrowRight")
+    moved = page.evaluate("() => document.activeElement.dataset.card")
+    assert moved != stop["card"]
+    assert [s["card"] for s in page.evaluate(stops)] == [moved]  # the stop follows the focus
+    page.keyboard.press("Tab")
+    assert page.evaluate("() => document.activeElement.closest('#hand') === null")
+    page.keyboard.press("Shift+Tab")
+    assert page.evaluate("() => document.activeElement.dataset.card") == moved
     close(page)
 
 

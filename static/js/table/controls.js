@@ -126,6 +126,12 @@ function plainHand(box) {
   box.setAttribute("aria-label", box.dataset.label || "");
 }
 
+/** The hand is one Tab stop (its cards are reached with the arrow keys): `card` takes it. */
+export function rovingStop(box, card) {
+  if (!card) return;
+  box.querySelectorAll(".card[data-card][tabindex]").forEach((c) => { c.tabIndex = c === card ? 0 : -1; });
+}
+
 /**
  * The bottom hand: yours, or for a spectator the bottom seat's (face up or down by their
  * toggle). Cards you may play now are marked data-legal="true"; on your turn the rest are greyed.
@@ -142,6 +148,8 @@ export function drawHand(root, state, faceUp, bottom, marks = {}) {
   const myTurnToPlay = view.phase === "play" && playable.size > 0;
   box.classList.toggle("my-turn", myTurnToPlay);
   box.classList.toggle("spectating", spectator);
+  if (spectator) box.removeAttribute("aria-describedby");  // the arrow keys' line is a player's
+  else box.setAttribute("aria-describedby", "hand-keys");
   box.dataset.seat = String(bottom);
   if (spectator) {
     // A guest who watches is sent no hand (view.hands absent): the backs, never turned over.
@@ -166,7 +174,7 @@ export function drawHand(root, state, faceUp, bottom, marks = {}) {
     card.dataset.legal = String(ok);
     card.classList.add(ok ? "playable" : "unplayable");
     card.setAttribute("role", "button");
-    card.tabIndex = 0;
+    card.tabIndex = -1;  // one Tab stop for the hand: see rovingStop
     const name = card.getAttribute("aria-label");
     if (myTurnToPlay && !ok && refusals[code]) {
       // The engine's own reason, the same words a click would be refused with.
@@ -186,6 +194,7 @@ export function drawHand(root, state, faceUp, bottom, marks = {}) {
     if (ok && marks.only === code) card.classList.add("lifted", "only-card");
     box.append(card);
   }
+  rovingStop(box, box.querySelector(".card[data-legal='true']") || box.querySelector(".card[data-card]"));
   for (let i = 0; i < (view.unseen || 0); i += 1) {
     const back = cardBack("in-hand unseen");
     back.title = gettext("Not seen yet: decide on Redouble first");
