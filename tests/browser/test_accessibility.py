@@ -151,11 +151,14 @@ def test_the_hand_is_one_tab_stop_that_remembers_its_card(
     table = Table(site, "mid_trick")
     page = table.open(chromium, table.actor(), LAPTOP)
     page.wait_for_selector("#hand .card[data-legal='true']", timeout=WAIT_MS)
-    stops = "() => [...document.querySelectorAll('#hand .card[tabindex=\"0\"]')].map(e => e.dataset)"
+    stops = (
+        "() => [...document.querySelectorAll('#hand .card[tabindex=\"0\"]')]"
+        ".map(e => ({...e.dataset}))"
+    )
     (stop,) = page.evaluate(stops)
     assert stop["legal"] == "true"
-    assert "arrow keys" in page.locator("#" + str(
-        page.locator("#hand").get_attribute("aria-describedby"))).inner_text()
+    keys = page.locator("#hand").get_attribute("aria-describedby")
+    assert "arrow keys" in page.locator(f"#{keys}").inner_text()
     page.locator(f"#hand .card[data-card='{stop['card']}']").focus()
     page.keyboard.press("ArrowRight")
     moved = page.evaluate("() => document.activeElement.dataset.card")
