@@ -6,15 +6,20 @@ It is stored as written and shown as text (pages never parse it as HTML). Who
 may write is decided from the game row at the moment of writing: the seated
 players, and the host's friends who watch unless the host turned spectator chat
 off (the host may always write). How often a socket may write is the socket's
-business (``game.table.chat_socket``).
+business (``game.table.chat_socket``); how often a person may, over all their sockets and
+processes, is counted here from the lines kept: no more in ``PERSON_WINDOW_S`` seconds than
+one socket may send.
 """
 
 from __future__ import annotations
 
 import re
 import unicodedata
+from datetime import timedelta
 from typing import Any
 
+from django.conf import settings
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import User
@@ -30,6 +35,10 @@ MAX_LENGTH = 200
 RECENT = 50
 KEEP = 500
 PRUNE_EVERY = 100
+# How many seconds' worth of lines a socket may send at once ("hi", "good luck", "!"), and the
+# window over which a person's lines are counted.
+CHAT_BURST = 3
+PERSON_WINDOW_S = 10
 
 _SPACE = re.compile(r"\s+")
 # Direction overrides could make a line read differently from what was written.
@@ -84,12 +93,22 @@ def post(game_id: int, user: User, text: object) -> tuple[dict[str, Any], bool]:
         raise TableError("forbidden", _("You may not see this table."))
     if role.spectator and not role.host and not game.spectator_chat:
         raise TableError("chat_off", _("The host has turned spectator chat off."))
+    if _over_person_limit(game_id, user):
+        raise TableError("rate_limited", _("Too many chat messages: wait a moment."))
     saved = ChatMessage.objects.create(
         game=game, author=user, name=user.display_name, seat=role.seat, text=line
     )
     if saved.pk % PRUNE_EVERY == 0:
         _forget_old(game_id)
     return as_message(saved), game.spectator_chat
+
+
+def _over_person_limit(game_id: int, user: User) -> bool:
+    """Whether this person has written as many lines lately as one socket may send."""
+    since = timezone.now() - timedelta(seconds=PERSON_WINDOW_S)
+    written = ChatMessage.objects.filter(game_id=game_id, author=user, created__gte=since)
+    limit = settings.CHAT_RATE_PER_SECOND * (PERSON_WINDOW_S + CHAT_BURST)
+    return written.count() >= limit
 
 
 def recent(game_id: int) -> tuple[list[dict[str, Any]], bool]:

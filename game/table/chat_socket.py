@@ -5,7 +5,8 @@ with its text, so every socket (in every process) passes it on to its browser.
 Delivery through the channel layer is at most once: a socket that connects or
 syncs is sent the recent lines again, and pages drop lines they already show
 (by ``id``). Each socket may send ``CHAT_RATE_PER_SECOND`` lines a second, in bursts
-of up to ``CHAT_BURST`` times that, counted by its own ``FloodGuard``. A line over that
+of up to ``chat.CHAT_BURST`` times that, counted by its own ``FloodGuard``; a person's
+sockets together no more than one (``chat.post``). A line over that
 is refused and its text given back, never the socket closed: a quick typist is not a
 flood (the socket's guard over every message still closes one).
 """
@@ -26,8 +27,6 @@ from game.table.errors import TableError
 from game.table.flood import FloodGuard, Verdict
 
 CHAT_EVENT = "chat.lines"
-# How many seconds' worth of lines a socket may send at once ("hi", "good luck", "!").
-CHAT_BURST = 3
 
 
 class ChatSocket(AsyncWebsocketConsumer):
@@ -46,7 +45,7 @@ class ChatSocket(AsyncWebsocketConsumer):
             return
         if self.chat_guard is None:
             rate = settings.CHAT_RATE_PER_SECOND
-            self.chat_guard = FloodGuard(rate, burst=CHAT_BURST * rate)
+            self.chat_guard = FloodGuard(rate, burst=chat.CHAT_BURST * rate)
         if self.chat_guard.admit() is not Verdict.OK:
             await self._error("rate_limited", _("Too many chat messages: wait a moment."))
             return

@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
 import pytest
 from channels.db import database_sync_to_async
+from django.utils import timezone
 from pytest_django.fixtures import Settings
 
 from accounts.models import Friendship, User
 from game.models import ChatMessage, Game
 from game.table import chat
+from game.table.errors import TableError
 from tests.table.conftest import Open, TableClient
 
 HTML = 'Hi <b>all</b> & <script>alert("29")</script>'
@@ -160,3 +163,25 @@ def test_it_keeps_only_a_games_newest_lines(
     assert [line["text"] for line in lines] == ["line 2", "line 3", "line 4"]
     assert allowed is True
     assert ChatMessage.objects.filter(game=game).count() == 3
+
+
+
+def test_a_person_may_write_no_faster_over_many_sockets_than_over_one(
+    players: list[User], game: Game, settings: Settings
+) -> None:
+    """Each socket counts its own lines; the lines kept count every socket of a person (in
+    every process): no more in the window than one socket may send, then ``rate_limited``."""
+    settings.CHAT_RATE_PER_SECOND = 1
+    limit = chat.PERSON_WINDOW_S + chat.CHAT_BURST
+    for n in range(limit):
+        chat.post(game.pk, players[0], f"line {n}")
+    with pytest.raises(TableError) as refused:
+        chat.post(game.pk, players[0], "one too many")
+    assert refused.value.code == "rate_limited"
+    assert ChatMessage.objects.filter(game=game).count() == limit
+    chat.post(game.pk, players[1], "someone else may still write")
+    # Lines older than the window no longer count.
+    ChatMessage.objects.filter(game=game).update(
+        created=timezone.now() - timedelta(seconds=chat.PERSON_WINDOW_S + 1)
+    )
+    chat.post(game.pk, players[0], "later")
