@@ -19,6 +19,8 @@ export function sixCard(team, score) {
   const card = document.createElement("div");
   card.className = `six-card ${colour}`;
   card.setAttribute("aria-hidden", "true");  // a picture of the score said beside it
+  // For a sighted newcomer who wonders what the card is (on hover).
+  card.title = gettext("The score kept with a six, as at a real table: red pips count the points above 0, black pips those below; past 5 either way is a set.");
   card.dataset.pips = String(Math.abs(score));
   card.dataset.colour = colour;
   const corner = document.createElement("span");
