@@ -543,3 +543,23 @@ def test_the_guide_leaves_the_deals_result_in_sight(
     )
     assert covered == [], covered
     close(page)
+
+
+@pytest.mark.parametrize("language", ["en", "ne"])
+@pytest.mark.parametrize("viewport", [PHONE, SHORT_PHONE], ids=["390x844", "390x664"])
+def test_the_last_deals_note_leaves_the_calls_and_the_hand_on_a_phone(
+    site: LiveSite, chromium: Browser, viewport: ViewportSize, language: str
+) -> None:
+    # The deal before (seed 10) was annulled as dealt, the first hand holding no point card:
+    # its note during this auction says why in a long sentence, in English or in Nepali.
+    table = Table(site, "bidding", seed=10, deals_before=1, language=language)
+    page = table.open(chromium, table.actor(), viewport)
+    page.wait_for_selector("#round-result.earlier:not([hidden])", timeout=WAIT_MS)
+    assert page.locator("#round-result").get_attribute("data-annulled") == "true"
+    size = f"{viewport['width']}x{viewport['height']}"
+    page.screenshot(path=f"{SHOTS}-last-deal-annulled-{language}-{size}.png")
+    inside(page, "#status.your-turn")
+    inside(page, "#hand .card", at_least=4)
+    inside(page, "#controls .action-bid, #controls .action-pass", at_least=2)
+    no_scrolling(page)
+    close(page)
