@@ -12,6 +12,7 @@ from typing import Any
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
+from twentynine import redis_retry
 from twentynine.build import build_id
 from twentynine.env import (
     env_bool,
@@ -144,6 +145,7 @@ if REDIS_URL:
                     {
                         "address": REDIS_URL,
                         "max_connections": env_int("REDIS_MAX_CONNECTIONS", 500, minimum=1),
+                        **redis_retry.async_options(),
                     }
                 ]
             },
@@ -162,6 +164,7 @@ if REDIS_URL:
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": "twentynine",
+            "OPTIONS": redis_retry.sync_options(),
         }
     }
 

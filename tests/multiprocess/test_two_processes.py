@@ -4,12 +4,14 @@ dashboard reaches every socket."""
 
 from __future__ import annotations
 
+import os
 import random
 import re
 import urllib.request
 from http.cookiejar import CookieJar
 
 import pytest
+import redis
 
 from game.table.events import ends_deal
 from tests.cluster import Cluster
@@ -51,6 +53,22 @@ async def test_it_shows_every_change_to_every_socket_on_both_processes(
     for versions in received:
         assert versions == list(range(start + 1, last + 1))
     assert assert_deals_once(cluster, table.game) >= 3
+    await table.close()
+
+
+async def test_it_tells_everyone_of_a_move_made_just_after_redis_dropped_its_connections(
+    cluster: Cluster,
+) -> None:
+    # As after a restart of Redis: each process's pooled connection for publishing is dead.
+    table = Table(cluster)
+    await table.open()
+    rng = random.Random(3)
+    await table.step(rng)
+    killer = redis.Redis.from_url(os.environ["REDIS_URL"])
+    assert killer.client_kill_filter(_type="normal", skipme=True) >= 2
+    killer.close()
+    for _ in range(4):  # both processes publish at least once: each move is seen everywhere
+        await table.step(rng)
     await table.close()
 
 
