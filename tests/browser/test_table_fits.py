@@ -563,3 +563,36 @@ def test_the_last_deals_note_leaves_the_calls_and_the_hand_on_a_phone(
     inside(page, "#controls .action-bid, #controls .action-pass", at_least=2)
     no_scrolling(page)
     close(page)
+
+
+def test_a_reload_brings_the_hand_back_in_the_order_it_was_drawn(
+    site: LiveSite, chromium: Browser
+) -> None:
+    # Dealt spades, clubs, hearts and diamonds, the hand is laid out ♠ ♥ ♣ ♦; once the clubs
+    # are played it stays ♠ ♥ ♦, where a hand of those three suits dealt afresh would be ♥ ♠ ♦.
+    table = Table(site, "doubling")
+    page = table.open(chromium, table.actor(), PHONE)
+    order = """async ([dealt, left]) => {
+        const module = document.querySelector("script[type=module]").src;
+        const cards = await import(new URL("table/cards.js", module));
+        const key = cards.handKey({ game: 1 }, { round_no: 2 }, "you");
+        if (dealt) cards.sortHand(dealt, key);
+        return cards.sortHand(left, key);
+    }"""
+    dealt = ["JS", "9S", "JH", "JC", "9C", "AC", "JD", "9D"]
+    left = ["9D", "JH", "9S", "JS"]
+    assert page.evaluate(order, [dealt, left]) == ["JS", "9S", "JH", "9D"]
+    page.reload()
+    page.wait_for_selector("#hand .card", timeout=WAIT_MS)
+    assert page.evaluate(order, [None, left]) == ["JS", "9S", "JH", "9D"]
+    # Another deal's hand is laid out afresh.
+    assert page.evaluate(order.replace("round_no: 2", "round_no: 3"), [None, left]) == [
+        "JH", "JS", "9S", "9D"
+    ]
+    # And the hand on the felt is the same after a reload.
+    before = page.locator("#hand .card").evaluate_all("cards => cards.map(c => c.dataset.card)")
+    page.reload()
+    page.wait_for_selector("#hand .card", timeout=WAIT_MS)
+    after = page.locator("#hand .card").evaluate_all("cards => cards.map(c => c.dataset.card)")
+    assert after == before
+    close(page)

@@ -42,18 +42,44 @@ export function suitOrder(cards) {
   return order;
 }
 
-// The suit order last drawn for each hand (a key: "you", a seat), so that a card played never
+// The suit order last drawn for each hand (a key: `handKey`), so that a card played never
 // moves the others: the order is worked out afresh only when the hand gains cards (a deal).
+// It is kept in the tab's session storage too, so that a reload brings the hand back as it was.
 const drawnOrders = new Map();
+const STORED = "twentynine-hand-order:";
+
+function storedOrder(key) {
+  try {
+    const saved = JSON.parse(window.sessionStorage.getItem(STORED + key) || "null");
+    return saved && Array.isArray(saved.order) && Number.isInteger(saved.size) ? saved : null;
+  } catch {
+    return null;  // no storage (a private window) or a damaged entry: work it out afresh
+  }
+}
+
+function storeOrder(key, drawn) {
+  try {
+    window.sessionStorage.setItem(STORED + key, JSON.stringify(drawn));
+  } catch {
+    // No storage: the order still holds until the page is reloaded.
+  }
+}
 
 function steadyOrder(key, cards) {
-  const last = drawnOrders.get(key);
+  const last = drawnOrders.get(key) || storedOrder(key);
   const suits = new Set(cards.map(suitOf));
   const order = last && cards.length <= last.size && [...suits].every((s) => last.order.includes(s))
     ? last.order.filter((s) => suits.has(s))
     : suitOrder(cards);
-  drawnOrders.set(key, { order, size: cards.length });
+  const drawn = { order, size: cards.length };
+  drawnOrders.set(key, drawn);
+  storeOrder(key, drawn);
   return order;
+}
+
+/** The name of one hand in one deal of one game, for `sortHand` ("you" or a seat number). */
+export function handKey(table, view, hand) {
+  return `${table?.game}:${view?.round_no}:${hand}`;
 }
 
 /** The hand sorted: suits grouped (alternating colours), each by rank J 9 A T K Q 8 7. With a

@@ -2,7 +2,7 @@
 // every other legal action, each carrying its action as data-action JSON.
 
 import { fmt, gettext } from "../i18n.js";
-import { SUIT_SYMBOL, cardBack, cardFace, isRed, sortHand, suitClass } from "./cards.js";
+import { SUIT_SYMBOL, cardBack, cardFace, handKey, isRed, sortHand, suitClass } from "./cards.js";
 import { turnable } from "./seats.js";
 import { actionLabel, asksForTrump, seatName, sentence } from "./words.js";
 
@@ -158,7 +158,7 @@ export function drawHand(root, state, faceUp, bottom, marks = {}) {
     box.dataset.face = shown ? "up" : "down";
     box.classList.toggle("toggle", Boolean(view.hands));
     if (view.hands) turnable(box, seatName(table, bottom), shown);
-    if (shown) sortHand(cards, `seat-${bottom}`).forEach((c) => box.append(cardFace(c, "in-hand")));
+    if (shown) sortHand(cards, handKey(table, view, bottom)).forEach((c) => box.append(cardFace(c, "in-hand")));
     else if (view.hands) cards.forEach(() => box.append(cardBack("in-hand")));
     else for (let i = 0; i < (view.hand_counts?.[bottom] || 0); i += 1) box.append(cardBack("in-hand"));
     box.style.setProperty("--n", String(box.childElementCount));
@@ -168,7 +168,7 @@ export function drawHand(root, state, faceUp, bottom, marks = {}) {
   box.classList.remove("toggle");
   plainHand(box);
   const refusals = view.refusals || {};
-  for (const code of sortHand(view.hand || [], "you")) {
+  for (const code of sortHand(view.hand || [], handKey(table, view, "you"))) {
     const card = cardFace(code, "in-hand");
     const ok = playable.has(code);
     card.dataset.legal = String(ok);

@@ -1,7 +1,7 @@
 // Where each seat sits on screen, and the four seats: name plates and the others' cards.
 
 import { fmt, gettext } from "../i18n.js";
-import { cardBack, cardFace, sortHand } from "./cards.js";
+import { cardBack, cardFace, handKey, sortHand } from "./cards.js";
 import { timerBadge } from "./timer.js";
 import { levelName, seatName } from "./words.js";
 
@@ -32,10 +32,10 @@ export function seatCards(view, seat, table, faceUp) {
   const you = table?.you?.seat;
   if (view?.hands && view.hands[String(seat)]) {
     const cards = view.hands[String(seat)];
-    return faceUp.has(seat) ? { codes: sortHand(cards, `seat-${seat}`) } : { backs: cards.length };
+    return faceUp.has(seat) ? { codes: sortHand(cards, handKey(table, view, seat)) } : { backs: cards.length };
   }
   if (you != null && view?.partner_hand && seat === (you + 2) % 4) {
-    return { codes: sortHand(view.partner_hand, `seat-${seat}`) };
+    return { codes: sortHand(view.partner_hand, handKey(table, view, seat)) };
   }
   return { backs: view?.hand_counts ? view.hand_counts[seat] : 0 };
 }
