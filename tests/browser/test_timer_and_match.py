@@ -160,6 +160,9 @@ def test_it_shows_the_winner_to_everyone_and_the_host_starts_a_rematch(
     # The deciding deal is said (its result panel gives way to the banner); its set took the
     # score back to 0 : 0, so no "final score" of nothing is shown.
     assert f"The deciding deal: Team {winners} made " in banner, banner
+    # As fully as its panel: the contract with its stake, the change, and why it made a set.
+    assert " bid 1" in banner or " bid 2" in banner, banner
+    assert "Score change: " in banner and " set: 6 of their " in banner, banner
     assert "Final score" not in banner, banner
     assert friend.locator(".rematch-button").count() == 0
     deals = friend.locator("#match-over a").get_attribute("href")

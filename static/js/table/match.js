@@ -1,6 +1,7 @@
 // A match that ends: the winner's banner over the felt for everyone (final sets and score, the
 // game's deals, and Rematch for the host), and the match line in the score panel.
 
+import { contractText, scoreChange } from "./result.js";
 import { MATCH_WORDS, roundResultText, teamName } from "./words.js";
 
 const para = (cls, text) => Object.assign(document.createElement("p"), { className: cls, textContent: text });
@@ -30,7 +31,14 @@ export function drawMatchOver(root, state) {
     para("match-sets", MATCH_WORDS.sets(won, lost)),
   ];
   // The deal that decided it: its result panel gives way to this banner, so it is said here.
-  if (view?.last_round) parts.push(para("match-last", MATCH_WORDS.lastDeal(roundResultText(table, view.last_round))));
+  // Its contract and stake, and how its score change made the last set, as its panel says.
+  const last = view?.last_round;
+  if (last) {
+    parts.push(para("match-last", MATCH_WORDS.lastDeal(roundResultText(table, last))));
+    const contract = contractText(table, last);
+    if (contract) parts.push(para("match-contract", contract));
+    if (!last.annulled) parts.push(para("match-why", scoreChange(table, last)));
+  }
   // The score left over after the last set (none when the deciding deal took it to a set).
   if (score[0] || score[1]) {
     parts.push(para("match-score", MATCH_WORDS.finalScore(winners, score[match.winner], losers, score[1 - match.winner])));

@@ -123,11 +123,9 @@ function teamRows(table, result) {
   return box;
 }
 
-/** How the score moved: the change, and when it made a set, that 6 of it went into the set
- * (so "−6, now −2" adds up), then both teams' scores by name. */
-export function scoreLine(table, result) {
+function scoreValues(table, result) {
   const [a, b] = result.score;
-  const values = {
+  return {
     team: teamName(table, result.team),
     change: signed(result.delta),
     first: teamName(table, 0),
@@ -135,11 +133,14 @@ export function scoreLine(table, result) {
     second: teamName(table, 1),
     secondScore: signed(b),
   };
-  const [red, black] = result.new_sets?.[result.team] || [0, 0];
-  if (!red && !black) {
-    return fmt(gettext("Score change: %(team)s %(change)s; now %(first)s %(firstScore)s, %(second)s %(secondScore)s."), values);
-  }
+}
+
+/** The score change, and when it made a set, that 6 of it went into the set (the banner of a
+ * match's deciding deal says this much; `scoreLine` adds where the scores stand). */
+export function scoreChange(table, result) {
+  const values = scoreValues(table, result);
   const parts = [fmt(gettext("Score change: %(team)s %(change)s."), values)];
+  const [red, black] = result.new_sets?.[result.team] || [0, 0];
   if (red) {
     parts.push(fmt(ngettext(
       "That passes +5, so %(team)s win a red set: 6 of their score goes into it.",
@@ -154,9 +155,19 @@ export function scoreLine(table, result) {
       black,
     ), { ...values, count: black }));
   }
-  if (table.rules?.reset_after_set) parts.push(gettext("At this table both scores then start again from 0."));
-  parts.push(fmt(gettext("Now %(first)s %(firstScore)s, %(second)s %(secondScore)s."), values));
+  if ((red || black) && table.rules?.reset_after_set) parts.push(gettext("At this table both scores then start again from 0."));
   return parts.join(" ");
+}
+
+/** How the score moved: the change, and when it made a set, that 6 of it went into the set
+ * (so "−6, now −2" adds up), then both teams' scores by name. */
+export function scoreLine(table, result) {
+  const values = scoreValues(table, result);
+  const [red, black] = result.new_sets?.[result.team] || [0, 0];
+  if (!red && !black) {
+    return fmt(gettext("Score change: %(team)s %(change)s; now %(first)s %(firstScore)s, %(second)s %(secondScore)s."), values);
+  }
+  return `${scoreChange(table, result)} ${fmt(gettext("Now %(first)s %(firstScore)s, %(second)s %(secondScore)s."), values)}`;
 }
 
 /**
