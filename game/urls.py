@@ -14,6 +14,7 @@ urlpatterns = [
     path("games/<id:game_id>/edit/", views.edit_game, name="edit"),
     path("games/<id:game_id>/delete/", views.delete_game, name="delete"),
     path("games/<id:game_id>/reset/<str:what>/", views.reset_game, name="reset"),
+    path("games/<id:game_id>/rematch/", views.rematch_game, name="rematch"),
     path("games/<id:game_id>/seats/<int:seat>/computer/", views.hand_over, name="hand_over"),
     path("games/<id:game_id>/seats/<int:seat>/back/", views.give_back, name="give_back"),
 ]

@@ -183,6 +183,25 @@ def reset_game(request: HttpRequest, game_id: int, what: str) -> HttpResponse:
 
 @require_http_methods(["POST"])
 @verified_required
+def rematch_game(request: HttpRequest, game_id: int) -> HttpResponse:
+    """The host starts the next match once a team has won (as the table's Rematch button)."""
+    game = game_for_host(request, game_id)
+    try:
+        latest = service.rematch(game.pk, _user(request).pk)
+    except TableError as refused:
+        messages.error(request, _("Rematch not started: %(why)s") % {"why": refused.message})
+    else:
+        announce_from_sync(latest)
+        messages.success(
+            request,
+            _("Match %(number)s has begun at %(name)s.")
+            % {"number": latest.match_no, "name": game.name},
+        )
+    return redirect("/#host")
+
+
+@require_http_methods(["POST"])
+@verified_required
 def hand_over(request: HttpRequest, game_id: int, seat: int) -> HttpResponse:
     """The host hands a seat to a computer player of the posted ``level``; the game goes on."""
     game = game_for_host(request, game_id)

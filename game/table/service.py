@@ -27,7 +27,8 @@ from django.utils.translation import gettext as _
 
 from accounts import preferences
 from accounts.models import User
-from game.engine import IllegalAction
+from game.engine import IllegalAction, Match
+from game.models import Game
 from game.table import cache, changes, match_end, resets, routine, store
 from game.table.access import role_for
 from game.table.broadcast import announce_from_sync
@@ -291,12 +292,15 @@ def reset(game_id: int, user_id: int, what: str) -> Snapshot:
             )
         # Parsed from the row, not the cache: a reset is rare, and must start from the saved truth.
         match = parse_match(game.state)
-        if what == "round" and match_end.winner(match, game.play_to) is not None:
+        over = match_end.winner(match, game.play_to) is not None
+        if what == "round" and over:
             raise TableError(
                 "match_over", _("The match is over: start a rematch, or reset the score.")
             )
         events: list[dict[str, Any]] = []
         if what in ("score", "all"):
+            if over:  # scores from 0 after a match's end: the next match, as a rematch starts
+                events += _next_match(game, match)
             events += match.reset_score()
         if what in ("deck", "all"):
             events += match.reset_deck()
@@ -333,14 +337,21 @@ def rematch(game_id: int, host_id: int) -> Snapshot:
             raise TableError(
                 "match_not_over", _("The match is not over yet, so there is no rematch to start.")
             )
-        match.reset_score()
-        match.forget_last_round()  # the last deal was the old match's
-        game.match_no = store.next_match(game_id)
-        events = [{"type": match_end.REMATCH, "number": game.match_no}, *match.deal()]
+        events = _next_match(game, match)
+        match.reset_score()  # said by the rematch event, not as a reset of its own
+        events += match.deal()
         return changes.commit(
             game, players, match, {"type": match_end.REMATCH}, events,
             seat=seat_of(players, host_id), actor_id=host_id,
         )
+
+
+def _next_match(game: Game, match: Match) -> list[dict[str, Any]]:
+    """A match is over and the next begins (a locked row): its number goes up, the old match's
+    deciding deal is no longer this match's "last deal"; the event that says so."""
+    match.forget_last_round()
+    game.match_no = store.next_match(game.pk)
+    return [{"type": match_end.REMATCH, "number": game.match_no}]
 
 
 def _join(game_id: int, user_id: int) -> Snapshot | None:

@@ -28,7 +28,10 @@ function drawGame(message) {
     ? `· ${signed(message.score[0])} : ${signed(message.score[1])}` : "";
   el.querySelector(".your-turn").hidden = !message.your_turn;
   const started = el.querySelector(".live-started");
-  if (started) started.textContent = message.started ? started.dataset.yes : started.dataset.no;
+  if (started) started.textContent = over ? started.dataset.over : message.started ? started.dataset.yes : started.dataset.no;
+  // The host's Rematch, while a team has won.
+  const rematch = document.querySelector(`.rematch-row[data-game="${message.game}"]`);
+  if (rematch) rematch.hidden = !over;
   el.classList.toggle("mine", message.your_turn);
   el.dataset.version = String(message.version);
 }

@@ -212,6 +212,34 @@ def test_it_shows_the_winner_to_everyone_and_the_host_starts_a_rematch(
     assert errors == []
 
 
+def test_the_hosts_dashboard_offers_the_rematch_once_a_team_has_won(
+    timer_site: LiveSite, browser: Browser
+) -> None:
+    seeded = seed(
+        timer_site,
+        "from tests.browser.staging import seed_deciding_card; seed_deciding_card()",
+    )
+    sessions = seeded["sessions"]
+    assert isinstance(sessions, dict)
+    errors: list[str] = []
+    friend = open_page(browser, timer_site, seeded["game"], sessions["Esha"], LAPTOP, errors)
+    host = open_page(browser, timer_site, seeded["game"], sessions["Asha"], PHONE, errors)
+    host.goto(f"{timer_site.url}/")
+    tile = host.locator(f".game-card[data-game='{seeded['game']}']")
+    tile.locator(".live-status").filter(has_text="Match over: ").wait_for(timeout=60000)
+    rematch = host.locator(f".rematch-row[data-game='{seeded['game']}']")
+    rematch.wait_for(state="visible", timeout=5000)
+    assert tile.locator(".live-started").inner_text() == "match over"  # not "in play"
+    host.screenshot(path=f"{SHOTS}-dashboard-rematch-phone.png", full_page=True)
+    rematch.get_by_role("button", name="Rematch").click()
+    host.locator(".messages").filter(has_text="Match 2 has begun at ").wait_for(timeout=10000)
+    friend.wait_for_selector("#match-over", state="hidden", timeout=20000)
+    friend.wait_for_selector("#log li[data-type='rematch']", state="attached", timeout=5000)
+    rematch.wait_for(state="hidden", timeout=10000)
+    host.screenshot(path=f"{SHOTS}-dashboard-rematch-done-phone.png", full_page=True)
+    assert errors == []
+
+
 STATS_SEED = """
 import json
 from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY

@@ -77,3 +77,15 @@ def test_it_refuses_a_reset_to_anyone_but_the_host(
 def test_it_knows_only_the_four_resets(owner: User, game_in_play: Game) -> None:
     assert login(owner).post(f"/games/{game_in_play.pk}/reset/everything/").status_code == 404
     assert Game.objects.get(pk=game_in_play.pk).version == game_in_play.version
+
+
+def test_the_dashboards_rematch_waits_for_the_matchs_end_and_is_the_hosts(
+    owner: User, friend: User, game_in_play: Game
+) -> None:
+    url = f"/games/{game_in_play.pk}/rematch/"
+    page = text(login(owner).post(url, follow=True))
+    assert "Rematch not started: The match is not over yet" in page
+    assert login(friend).post(url).status_code == 403
+    assert login(owner).get(url).status_code == 405
+    saved = Game.objects.get(pk=game_in_play.pk)
+    assert (saved.version, saved.match_no) == (game_in_play.version, 1)

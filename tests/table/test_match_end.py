@@ -123,3 +123,22 @@ async def test_it_ends_the_match_and_the_host_starts_a_rematch(owner: User, frie
     assert saved.match_no == 2 and saved.play_to == 1
     await olive.close()
     await farid.close()
+
+
+async def test_a_score_reset_after_the_match_ends_starts_the_next_match(
+    owner: User, friend: User
+) -> None:
+    game = await database_sync_to_async(_near_the_end)(owner)
+    olive = await open_game(game.pk, owner)
+    await olive.until(_over, BOT_TIMEOUT * 4)
+    await olive.send({"type": "reset", "what": "score"})
+    again = await olive.until(lambda s: s["table"]["match"]["number"] == 2)
+    assert again["table"]["match"]["winner"] is None
+    assert again["table"]["match"]["sets_won"] == [0, 0]
+    assert again["events"][:2] == [
+        {"type": "rematch", "number": 2},
+        {"type": "reset", "what": "score"},
+    ]
+    saved = await Game.objects.aget(pk=game.pk)
+    assert saved.match_no == 2
+    await olive.close()
