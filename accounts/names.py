@@ -56,3 +56,17 @@ def shows(text: str) -> bool:
         and unicodedata.category(char) not in ("Cf", "Mn", "Me")
         for char in text
     )
+
+
+def same(first: str, second: str) -> bool:
+    """Whether two shown names would read as the same name (compatibility forms and case
+    aside).
+
+    >>> same("\\uff21sha", "asha"), same("Asha", "Asha Rani")
+    (True, False)
+    """
+    return _key(first) == _key(second)
+
+
+def _key(name: str) -> str:
+    return " ".join(unicodedata.normalize("NFKC", name).casefold().split())

@@ -49,12 +49,16 @@ class GuestForm(forms.Form):
         *args: Any,
         open_seats: list[int],
         names: Sequence[str | None] = (),
+        taken: Sequence[str] = (),
         **kwargs: Any,
     ) -> None:
         """``open_seats``: the seats offered on the page; ``names``: who sits in each seat
-        (to name a seat's partner). Any seat is accepted when posted: whether it is still open
-        is for the table to say ("That seat was just taken.")."""
+        (to name a seat's partner); ``taken``: the names a guest may not take (the host's,
+        the players', the computer players', the other guests'). Any seat is accepted when
+        posted: whether it is still open is for the table to say ("That seat was just
+        taken.")."""
         super().__init__(*args, **kwargs)
+        self.taken = list(taken)
         field = self.fields["seat"]
         assert isinstance(field, forms.ChoiceField)
         watch = (WATCH, _("Just watch (you see the cards played, not the hands)"))
@@ -70,9 +74,15 @@ class GuestForm(forms.Form):
 
     def clean_name(self) -> str:
         try:
-            return guests.clean_name(self.cleaned_data["name"])
+            name = guests.clean_name(self.cleaned_data["name"])
         except names.BadName as bad:
             raise forms.ValidationError(str(bad)) from None
+        if any(names.same(name, other) for other in self.taken):
+            raise forms.ValidationError(
+                _("Someone at this table is already called %(name)s: please choose another name.")
+                % {"name": name}
+            )
+        return name
 
     def chosen_seat(self) -> int | None:
         value = self.cleaned_data["seat"]

@@ -22,6 +22,7 @@ from django.utils import timezone
 from accounts import names
 from accounts.models import AccountType, User
 from game.models import Guest, Seat
+from game.table.seats import BOT_NAMES
 
 NAME_MAX = 30
 IDLE_DAYS = 30
@@ -75,6 +76,15 @@ def watching_here(game_id: int, players: Sequence[Any]) -> list[User]:
         .exclude(pk__in=seated)
         .order_by("first_name", "pk")
     )
+
+
+def names_taken(game: Any, players: Sequence[Any]) -> list[str]:
+    """The names a new guest of this game may not take, so that nobody at the table can pass
+    for someone else: the host's, the seated people's, every computer player's, and the
+    watching guests'."""
+    seated = [p.name for p in players if p.name]
+    watching = [user.first_name for user in watching_here(game.pk, players)]
+    return [game.host.display_name, *seated, *BOT_NAMES, *watching]
 
 
 def unbind(user_id: int) -> None:

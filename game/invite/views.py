@@ -144,7 +144,8 @@ def open_link(request: HttpRequest, token: str) -> HttpResponse:
     status = 200
     if not user.is_authenticated:
         form = GuestForm(
-            request.POST or None, open_seats=open_seats, names=[p.name for p in players]
+            request.POST or None, open_seats=open_seats, names=[p.name for p in players],
+            taken=guests.names_taken(game, players),
         )
     if request.method == "POST":
         if not throttle.admit(request):

@@ -151,6 +151,17 @@ def test_guest_names_are_trimmed_limited_unicode_safe_and_escaped(token: str) ->
     assert "<b>Bold</b>" not in client.get("/guest/account/").content.decode()
 
 
+def test_a_guest_may_not_pass_for_someone_at_the_table(owner: User, token: str) -> None:
+    # The host, a computer player's name, and a guest already there, in another case or width.
+    as_guest(token, name="Mina", seat="watch")
+    for taken in (owner.display_name.upper(), "anu", "\uff2d\uff29\uff2e\uff21"):
+        page = Client().post(link(token), {"name": taken, "seat": "2"})
+        assert page.status_code == 200, taken
+        assert "Someone at this table is already called" in text(page), taken
+    assert Guest.objects.count() == 1
+    as_guest(token, name="Mina Rai")  # a name of one's own is fine
+
+
 def test_a_signed_in_user_joins_as_the_hosts_friend(
     outsider: User, owner_game: Game, token: str
 ) -> None:
