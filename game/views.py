@@ -166,7 +166,7 @@ def reset_game(request: HttpRequest, game_id: int, what: str) -> HttpResponse:
     title, explanation = RESETS[what]
     if request.method == "POST":
         try:
-            service.reset_game(game.pk, _user(request).pk, what)
+            service.reset_game(game.pk, _user(request).pk, what, _posted_deal(request))
         except TableError as refused:
             messages.error(
                 request,
@@ -177,8 +177,19 @@ def reset_game(request: HttpRequest, game_id: int, what: str) -> HttpResponse:
                 request, _("%(what)s done for %(name)s.") % {"what": title, "name": game.name}
             )
         return redirect("/#host")
-    context = {"game": game, "what": what, "title": title, "explanation": explanation}
+    context = {
+        "game": game, "what": what, "title": title, "explanation": explanation,
+        # The deal this page asks about: a second submit, or this page left open until the
+        # next deal, then resets nothing (service.reset).
+        "deal": service.deal_number(game) if what in ("round", "all") else None,
+    }
     return render(request, "game/confirm_reset.html", context)
+
+
+def _posted_deal(request: HttpRequest) -> int | None:
+    """The deal number the confirm page was drawn for (None: not sent, or not a number)."""
+    posted = request.POST.get("deal", "")
+    return int(posted) if posted.isascii() and posted.isdigit() and len(posted) < 10 else None
 
 
 @require_http_methods(["POST"])

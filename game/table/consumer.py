@@ -257,8 +257,14 @@ class TableConsumer(ChatSocket, PresenceSocket, HintSocket, InboxConsumer):
                 "missing_field", _('A reset needs "what": score, round, deck or all.')
             )
             return
+        deal = message.get("deal")
+        if deal is not None and (type(deal) is not int or not 0 <= deal < 2**31):
+            await self._error("missing_field", _('A reset\'s "deal" is a deal number.'))
+            return
         try:
-            latest = await database_sync_to_async(service.reset)(self.game_id, self.user_id, what)
+            latest = await database_sync_to_async(service.reset)(
+                self.game_id, self.user_id, what, deal
+            )
         except TableError as refused:
             await self._refused(refused)
             return

@@ -270,12 +270,14 @@ async def deal_next_from_loop(game_id: int, expected_version: int) -> Snapshot |
 # -- the host's changes ----------------------------------------------------------------------
 
 
-def reset(game_id: int, user_id: int, what: str) -> Snapshot:
+def reset(game_id: int, user_id: int, what: str, deal: int | None = None) -> Snapshot:
     """The host's reset (score, round, deck or all); returns the new snapshot.
 
     A round reset abandons the deal in progress and the same dealer deals again
     at once. Refused (``TableError``) for anyone but the host (``not_host``),
-    before the first deal (``not_started``) and for an unknown ``what``.
+    before the first deal (``not_started``) and for an unknown ``what``. ``deal``: the
+    number of the deal the host saw; a round (or all) reset of a deal that has since ended
+    is refused (``stale``), so a second click or an old page never abandons the next deal.
     """
     if what not in RESETS:
         raise TableError(
@@ -296,6 +298,12 @@ def reset(game_id: int, user_id: int, what: str) -> Snapshot:
         if what == "round" and over:
             raise TableError(
                 "match_over", _("The match is over: start a rematch, or reset the score.")
+            )
+        if what in ("round", "all") and deal is not None and deal != match.round_no:
+            raise TableError(
+                "stale",
+                _("Deal %(seen)s has ended already (the table is on deal %(now)s), so nothing "
+                  "was reset.") % {"seen": deal, "now": match.round_no},
             )
         events: list[dict[str, Any]] = []
         if what in ("score", "all"):
@@ -319,9 +327,14 @@ def reset(game_id: int, user_id: int, what: str) -> Snapshot:
         )
 
 
-def reset_game(game_id: int, user_id: int, what: str) -> None:
+def deal_number(game: Game) -> int | None:
+    """The number of the game's deal in play (or the last one dealt); None before the first."""
+    return store.match_of(game).round_no if game.started else None
+
+
+def reset_game(game_id: int, user_id: int, what: str, deal: int | None = None) -> None:
     """Reset from sync code (the dashboard): ``reset`` and then tell every socket."""
-    announce_from_sync(reset(game_id, user_id, what))
+    announce_from_sync(reset(game_id, user_id, what, deal))
 
 
 def rematch(game_id: int, host_id: int) -> Snapshot:

@@ -397,7 +397,8 @@ root.addEventListener("click", (e) => {
   }
   const reset = target.closest("[data-reset]");
   if (reset) {
-    if (window.confirm(resetQuestion(reset))) connection.reset(reset.dataset.reset);
+    const deal = state.view?.round_no;  // the deal in sight when the host chose to reset
+    if (window.confirm(resetQuestion(reset))) connection.reset(reset.dataset.reset, deal);
     return;
   }
   if (target.closest("#last-trick-button, .show-last-trick")) {

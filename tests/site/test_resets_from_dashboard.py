@@ -89,3 +89,16 @@ def test_the_dashboards_rematch_waits_for_the_matchs_end_and_is_the_hosts(
     assert login(owner).get(url).status_code == 405
     saved = Game.objects.get(pk=game_in_play.pk)
     assert (saved.version, saved.match_no) == (game_in_play.version, 1)
+
+
+def test_the_confirm_page_resets_only_the_deal_it_showed(owner: User, game_in_play: Game) -> None:
+    client = login(owner)
+    page = text(client.get(f"/games/{game_in_play.pk}/reset/round/"))
+    deal = Match.from_json(game_in_play.state).round_no
+    assert f'name="deal" value="{deal}"' in page
+    url = f"/games/{game_in_play.pk}/reset/round/"
+    assert "Reset round done" in text(client.post(url, {"deal": str(deal)}, follow=True))
+    # Submitted again (a double click, or the page left open): the next deal stays.
+    again = text(client.post(url, {"deal": str(deal)}, follow=True))
+    assert f"Reset round not done: Deal {deal} has ended already" in again
+    assert GameAction.objects.filter(game=game_in_play, action__type="reset").count() == 1

@@ -98,3 +98,24 @@ async def test_it_refuses_dashboard_resets_by_others_or_too_early(
     version = (await Game.objects.aget(pk=game.pk)).version
     await database_sync_to_async(bad_what)()
     assert (await Game.objects.aget(pk=game.pk)).version == version
+
+
+async def test_a_second_round_reset_of_the_same_deal_resets_nothing(
+    open_table: Open, players: list[User], game: Game
+) -> None:
+    clients = await seat_everyone(open_table, players)
+    host = clients[0]
+    seen = host.state["view"]["round_no"]
+    version = host.state["version"]
+    await host.send({"type": "reset", "what": "round", "deal": seen})
+    await settle(clients, version + 1)
+    # The same click again (a double click, or a second tab drawn before the first reset).
+    await host.send({"type": "reset", "what": "all", "deal": seen})
+    error = await host.next_error()
+    assert error["code"] == "stale"
+    assert f"Deal {seen} has ended already" in error["message"]
+    for bad in ("1", 1.5, True, -1):
+        await host.send({"type": "reset", "what": "round", "deal": bad})
+        assert (await host.next_error())["code"] == "missing_field"
+    saved = await Game.objects.aget(pk=game.pk)
+    assert saved.version == version + 1

@@ -135,7 +135,9 @@ export class TableConnection {
     return this.send({ type: "action", action, version: this.version });
   }
 
-  reset(what) {
-    return this.send({ type: "reset", what });
+  /** A reset; `deal`: the deal this page shows (a round reset of a deal that has ended since
+   * is refused, so a second click never abandons the next deal). */
+  reset(what, deal) {
+    return this.send({ type: "reset", what, deal: deal ?? null });
   }
 }
