@@ -29,13 +29,15 @@ class Cluster:
         proxy: bool = False,
         extra_env: dict[str, str] | None = None,
         python: str = sys.executable,
+        proxy_values: dict[str, str] | None = None,
     ) -> None:
+        """``proxy_values``: the nginx template's variables other than the defaults."""
         self.site = LiveSite(workdir, extra_env)
         self.workdir = workdir
         self.python = python
         self.ports = [free_port() for _ in range(processes)]
         self.processes: list[subprocess.Popen[bytes] | None] = [None] * processes
-        self.proxy = Proxy(workdir, self.ports) if proxy else None
+        self.proxy = Proxy(workdir, self.ports, **(proxy_values or {})) if proxy else None
 
     def start(self) -> None:
         """Start every process (and the proxy)."""
@@ -49,6 +51,13 @@ class Cluster:
         self.processes[index] = self.site.spawn(
             self.ports[index], self.log_path(index), self.python
         )
+
+    def pause(self, index: int, paused: bool) -> None:
+        """Stop process ``index`` without ending it (SIGSTOP: it still accepts connections and
+        answers nothing, like a hung process), or let it go on (SIGCONT)."""
+        process = self.processes[index]
+        assert process is not None
+        os.kill(process.pid, signal.SIGSTOP if paused else signal.SIGCONT)
 
     def kill(self, index: int) -> None:
         """``kill -9`` process ``index``: no shutdown, its sockets just drop."""

@@ -51,7 +51,9 @@ UPSTREAM_HEADER = "add_header X-Upstream $upstream_addr always;"
 
 
 # The template's variables as docker-compose.yml sets them by default (nginx directly in front).
-DEFAULTS = {"TWENTYNINE_TLS_IN_FRONT": "off", "TWENTYNINE_REAL_IP": ""}
+DEFAULTS = {
+    "TWENTYNINE_TLS_IN_FRONT": "off", "TWENTYNINE_REAL_IP": "", "TWENTYNINE_PAGE_TIMEOUT": "30s",
+}
 
 
 def envsubst(text: str, values: dict[str, str]) -> str:
@@ -69,7 +71,7 @@ def render(upstreams: list[str], listen: str, **values: str) -> str:
     defaults), and an ``X-Upstream`` header naming the process that served each request."""
     servers = " ".join(f"server {address} max_fails=1 fail_timeout=10s;" for address in upstreams)
     text = TEMPLATE.read_text()
-    assert text.count(PROXY_PASS) == 1, f"the template has no single {PROXY_PASS!r}"
+    assert text.count(PROXY_PASS) >= 1, f"the template has no {PROXY_PASS!r}"
     filled = envsubst(
         text,
         {
@@ -85,13 +87,15 @@ def render(upstreams: list[str], listen: str, **values: str) -> str:
 class Proxy:
     """nginx on a free loopback port, proxying to ``backends`` (loopback ports)."""
 
-    def __init__(self, workdir: Path, backends: list[int]) -> None:
+    def __init__(self, workdir: Path, backends: list[int], **values: str) -> None:
+        """``values``: the template's variables other than the defaults (``page_timeout``)."""
         self.dir = workdir / "nginx"
         self.dir.mkdir(parents=True, exist_ok=True)
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         upstreams = [f"127.0.0.1:{port}" for port in backends]
-        (self.dir / "twentynine.conf").write_text(render(upstreams, f"127.0.0.1:{self.port}"))
+        config = render(upstreams, f"127.0.0.1:{self.port}", **values)
+        (self.dir / "twentynine.conf").write_text(config)
         user = f"user {getpass.getuser()};\n" if os.geteuid() == 0 else ""
         (self.dir / "nginx.conf").write_text(MAIN.format(user=user, dir=self.dir))
         self.process: subprocess.Popen[bytes] | None = None

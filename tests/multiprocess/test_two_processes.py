@@ -9,13 +9,14 @@ import random
 import re
 import urllib.request
 from http.cookiejar import CookieJar
+from pathlib import Path
 
 import pytest
 import redis
 
 from game.table.events import ends_deal
 from tests.cluster import Cluster
-from tests.multiprocess.conftest import WAIT, Table, log_of
+from tests.multiprocess.conftest import WAIT, Table, _skip_reason, log_of
 
 pytestmark = pytest.mark.multiprocess
 
@@ -156,3 +157,22 @@ async def test_it_refuses_a_websocket_on_an_unknown_path_cleanly(cluster: Cluste
     table.players[0].url = table.players[0].url.replace("/ws/game/", "/ws/games/")
     with pytest.raises(Exception, match="403"):
         await table.players[0].open()
+
+
+def test_a_hung_process_costs_a_page_at_most_the_page_timeout(tmp_path: Path) -> None:
+    reason = _skip_reason()
+    if reason:
+        pytest.skip(reason)
+    cluster = Cluster(tmp_path, processes=2, proxy=True, proxy_values={"page_timeout": "2s"})
+    cluster.start()
+    try:
+        cluster.pause(0, True)  # alive, accepting connections, answering nothing
+        served = []
+        for _ in range(4):
+            with urllib.request.urlopen(f"{cluster.url()}/accounts/login/", timeout=10) as page:
+                served.append((page.status, page.headers["X-Upstream"]))
+        cluster.pause(0, False)
+    finally:
+        cluster.stop()
+    other = f"127.0.0.1:{cluster.ports[1]}"
+    assert all(status == 200 and other in upstream for status, upstream in served), served
