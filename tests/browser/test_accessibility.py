@@ -280,6 +280,30 @@ def test_a_deal_review_open_at_the_table_closes_when_it_becomes_your_turn(
         close(page)
 
 
+def test_closing_a_deal_review_gives_the_focus_back_to_its_deal(
+    tmp_path: Path, chromium: Browser
+) -> None:
+    """Esc or Close on a review opened from the Deals tab by keyboard: the focus is on that
+    deal's button again, not at the top of the page."""
+    with LiveSite.running(tmp_path, {"NEXT_DEAL_DELAY": "120"}) as quick:
+        player, page = deal_played_out(quick, chromium)
+        page.locator("#tab-deals").click()
+        opener = page.locator("#deal-list .deal-open").last
+        opener.focus()
+        page.keyboard.press("Enter")
+        page.wait_for_selector("#deal-review-overlay:not([hidden]) .deal-review")
+        page.keyboard.press("Escape")
+        page.wait_for_selector("#deal-review-overlay", state="hidden", timeout=5000)
+        focused = "() => document.activeElement.closest('tr')?.dataset.deal"
+        assert page.evaluate(focused) == "1"
+        page.keyboard.press("Enter")
+        page.get_by_role("button", name="Close").click()
+        page.wait_for_selector("#deal-review-overlay", state="hidden", timeout=5000)
+        assert page.evaluate(focused) == "1"
+        close(player)
+        close(page)
+
+
 def test_the_first_tab_offers_a_skip_to_your_turn(site: LiveSite, chromium: Browser) -> None:
     """From the top of the table page one Tab reaches "Skip to your turn", Enter takes it,
     and the next Tab is on Pass (not fifteen Tabs through the header and the tools)."""

@@ -501,15 +501,19 @@ export class DealsPanel {
     if (!this.overlay.hidden && this.reviewing === number) this.review?.refreshReview();
   }
 
-  close() {
+  /** Close the review; the focus goes back to the deal's button in the list (the list may
+   * have been drawn again meanwhile), unless `refocus` is false. */
+  close(refocus = true) {
+    const number = this.reviewing;
     this.reviewing = null;
     this.overlay.hidden = true;
     this.overlay.replaceChildren();
+    if (refocus && number != null) this.box.querySelector(`tr[data-deal="${number}"] .deal-open`)?.focus();
   }
 
   /** It just became your turn: a review open over the table closes, so the table's question
    * (and, at a timed table, its countdown) is in sight; the review opens again from the list. */
   yourTurn() {
-    if (!this.overlay.hidden) this.close();
+    if (!this.overlay.hidden) this.close(false);
   }
 }
