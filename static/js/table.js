@@ -15,6 +15,7 @@ import { drawMatchLine, drawMatchOver, matchOver } from "./table/match.js";
 import { TableLog, Toast } from "./table/log.js";
 import { drawRoundInfo, drawScore } from "./table/score.js";
 import { bottomSeat, drawSeats } from "./table/seats.js";
+import { recall, remember } from "./table/session.js";
 import { drawSideTurn, setUpSide } from "./table/side.js";
 import { AUTO_PASS_WAIT_MS, TablePreferences } from "./table/preferences.js";
 import { backOffered, drawBack, updateTimer } from "./table/timer.js";
@@ -47,7 +48,9 @@ function tableFromPage(page) {
 }
 
 const state = { view: null, table: tableFromPage(config), legal: [], version: null, receivedAt: Date.now() };
-const faceUp = new Set([bottomSeat(state.table)]);
+// The hands shown face up: your own, and those a spectator turned over (kept across a reload).
+const faceUpKey = `face-up:${state.table?.game}`;
+const faceUp = new Set(Array.isArray(recall(faceUpKey)) ? recall(faceUpKey) : [bottomSeat(state.table)]);
 const log = new TableLog(root.querySelector("#log"), config.game);
 const toast = new Toast(root.querySelector("#toast"));
 const turnAlert = new TurnAlert(
@@ -355,6 +358,7 @@ function showLastTrick() {
 function toggleSeat(seat) {
   if (faceUp.has(seat)) faceUp.delete(seat);
   else faceUp.add(seat);
+  remember(faceUpKey, [...faceUp]);
   draw();
 }
 

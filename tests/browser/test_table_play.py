@@ -231,6 +231,15 @@ def check_spectator_toggle(watcher: Page) -> None:
     assert watcher.locator("#seat-right .seat-hand").get_attribute("data-face") == "down"
     hand = watcher.locator("#hand")
     assert hand.get_attribute("role") == "button" and hand.get_attribute("aria-pressed") == "true"
+    # A hand turned over stays so through a reload of the page.
+    watcher.locator("#seat-right .seat-hand").click()
+    watcher.reload()
+    watcher.locator("#seat-right .seat-hand[data-face='up'] .card[data-card]").nth(0).wait_for(
+        timeout=10000
+    )
+    assert watcher.locator("#hand").get_attribute("data-face") == "up"
+    watcher.locator("#seat-right .seat-hand").click()
+    assert watcher.locator("#seat-right .seat-hand").get_attribute("data-face") == "down"
 
 
 def test_it_plays_a_whole_deal_by_clicks_and_everyone_sees_the_reset(

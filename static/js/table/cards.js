@@ -1,6 +1,7 @@
 // Cards: codes ("JH" = jack of hearts), their order in a hand, and how one is drawn.
 
 import { fmt, gettext } from "../i18n.js";
+import { recall, remember } from "./session.js";
 
 export const RANKS = ["J", "9", "A", "T", "K", "Q", "8", "7"];
 export const SUIT_SYMBOL = { S: "♠", H: "♥", C: "♣", D: "♦" };
@@ -46,23 +47,10 @@ export function suitOrder(cards) {
 // moves the others: the order is worked out afresh only when the hand gains cards (a deal).
 // It is kept in the tab's session storage too, so that a reload brings the hand back as it was.
 const drawnOrders = new Map();
-const STORED = "twentynine-hand-order:";
 
 function storedOrder(key) {
-  try {
-    const saved = JSON.parse(window.sessionStorage.getItem(STORED + key) || "null");
-    return saved && Array.isArray(saved.order) && Number.isInteger(saved.size) ? saved : null;
-  } catch {
-    return null;  // no storage (a private window) or a damaged entry: work it out afresh
-  }
-}
-
-function storeOrder(key, drawn) {
-  try {
-    window.sessionStorage.setItem(STORED + key, JSON.stringify(drawn));
-  } catch {
-    // No storage: the order still holds until the page is reloaded.
-  }
+  const saved = recall(`hand-order:${key}`);
+  return saved && Array.isArray(saved.order) && Number.isInteger(saved.size) ? saved : null;
 }
 
 function steadyOrder(key, cards) {
@@ -73,7 +61,7 @@ function steadyOrder(key, cards) {
     : suitOrder(cards);
   const drawn = { order, size: cards.length };
   drawnOrders.set(key, drawn);
-  storeOrder(key, drawn);
+  remember(`hand-order:${key}`, drawn);
   return order;
 }
 
