@@ -323,10 +323,15 @@ def fill_past(game_id: int, names: list[str | None]) -> None:
 
 def deal_list(game_id: int) -> list[dict[str, Any]]:
     """Every recorded deal of a game, oldest first, as summaries (no events) with the state
-    of their analysis (``"review"``: none, analysing, ready or failed)."""
+    of their analysis (``"review"``: none, analysing, ready or failed) and the number of the
+    match it belongs to (``"match"``)."""
     rows = DealRecord.objects.filter(game_id=game_id).order_by("number")
     return [
-        {**said(row.summary), "review": review_for(row.analysis, row.private, None)["status"]}
+        {
+            **said(row.summary),
+            "match": row.match_no,
+            "review": review_for(row.analysis, row.private, None)["status"],
+        }
         for row in rows
     ]
 

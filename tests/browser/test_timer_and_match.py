@@ -237,6 +237,22 @@ def test_the_hosts_dashboard_offers_the_rematch_once_a_team_has_won(
     friend.wait_for_selector("#log li[data-type='rematch']", state="attached", timeout=5000)
     rematch.wait_for(state="hidden", timeout=10000)
     host.screenshot(path=f"{SHOTS}-dashboard-rematch-done-phone.png", full_page=True)
+
+    # Once a deal of match 2 has ended, the list of deals heads each match's deals.
+    friend.wait_for_selector("#round-result:not([hidden])", timeout=60000)
+    for page, name in ((friend, "laptop"), (host, "phone")):
+        page.goto(f"{timer_site.url}/table/{seeded['game']}/deals/")
+        page.wait_for_selector("#deal-list tr[data-deal]", timeout=10000)
+        headings = page.locator("#deal-list .match-divider").all_inner_texts()
+        assert [h.strip().lower() for h in headings] == ["match 2", "match 1"], headings
+        first = page.locator("#deal-list tbody tr").first
+        assert first.get_attribute("data-match") == "2"
+        overflow = page.evaluate(
+            "() => { const l = document.querySelector('#deal-list');"
+            " return l.scrollWidth - l.clientWidth; }"
+        )
+        assert overflow <= 0, (name, overflow)
+        page.screenshot(path=f"{SHOTS}-deals-two-matches-{name}.png", full_page=True)
     assert errors == []
 
 

@@ -101,6 +101,8 @@ export function shortResult(deal) {
   if (deal.kind === "single_hand") line = fmt(made ? gettext("Made Single Hand %(change)s") : gettext("Failed Single Hand %(change)s"), values);
   else if (deal.team == null) line = fmt(made ? gettext("Made %(change)s") : gettext("Failed %(change)s"), values);
   else line = fmt(made ? gettext("Made %(points)s/%(target)s %(change)s") : gettext("Failed %(points)s/%(target)s %(change)s"), values);
+  // The stake, where the Stake column is left out: "+6 (×6)" is not a bonus of 6.
+  if (deal.stake > 1) line = `${line} (×${deal.stake})`;
   // Where the Sets column is left out (the narrow panel, a phone), the sets ride along here.
   const extra = [setsText(deal), deal.match_winner == null ? "" : MATCH_WORDS.ended].filter(Boolean);
   return [line, ...extra].join(" · ");
@@ -141,7 +143,21 @@ export function drawDealList(box, deals, viewer, { onOpen, hrefFor } = {}) {
     head.append(th);
   }
   const body = tableEl.createTBody();
+  // Several matches: each one's deals under its own heading row ("Match 2"), newest first.
+  const matches = new Set(deals.map((d) => d.match ?? 1));
+  let heading = null;
   for (const deal of [...deals].reverse()) {
+    if (matches.size > 1 && (deal.match ?? 1) !== heading) {
+      heading = deal.match ?? 1;
+      const cell = document.createElement("th");
+      cell.scope = "rowgroup";
+      cell.colSpan = COLUMNS.length;
+      cell.textContent = fmt(gettext("Match %(number)s"), { number: heading });
+      const divider = body.insertRow();
+      divider.className = "match-divider";
+      divider.dataset.match = String(heading);
+      divider.append(cell);
+    }
     const table = dealTable(deal, viewer);
     const cells = dealCells(deal, table);
     const row = body.insertRow();
