@@ -48,7 +48,7 @@ def verified_email(user: User) -> str | None:
     return user.email if verified else None
 
 
-def _verified_owner(email: str) -> User | None:
+def verified_owner(email: str) -> User | None:
     """The account whose verified address this is, if any."""
     return User.objects.filter(
         email__iexact=email, emailaddress__email__iexact=email, emailaddress__verified=True
@@ -95,7 +95,7 @@ def send_request(sender: User, raw_email: str) -> str:
         raise FriendshipRefused(_("You cannot send a friend request to yourself."))
     with transaction.atomic():
         _lock(sender)
-        target = _verified_owner(email)
+        target = verified_owner(email)
         if target is not None and sender.is_friend_of(target):
             raise FriendshipRefused(
                 _("%(name)s (%(email)s) is already your friend.")

@@ -1,5 +1,6 @@
 """What the table and the dashboards do when something outside them changes: a friendship
-begins or ends, a game is hosted or deleted, a person chooses to skip routine questions.
+begins or ends, a friend request comes or goes, a game is hosted or deleted, a person chooses
+to skip routine questions.
 
 Connected in ``GameConfig.ready``. ``accounts`` sends ``friendship_ended`` and
 knows nothing of the table; the table takes the guest out of the host's seats
@@ -14,7 +15,8 @@ from django.db import transaction
 from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
 
-from accounts.models import Friendship, User
+from accounts.friends import verified_owner
+from accounts.models import FriendRequest, Friendship, User
 from accounts.signals import friendship_began, friendship_ended, preferences_saved
 from game.dashboard import notify
 from game.models import Game
@@ -34,6 +36,15 @@ def _friendship_ended(sender: Any, user: User, friend: User, **kwargs: Any) -> N
 def _friendship_began(sender: Any, user: User, friend: User, **kwargs: Any) -> None:
     """Each now sees the other's game on the dashboard."""
     notify.refresh([user.pk, friend.pk])
+
+
+@receiver(post_save, sender=FriendRequest)
+@receiver(post_delete, sender=FriendRequest)
+def _friend_request_changed(sender: Any, instance: FriendRequest, **kwargs: Any) -> None:
+    """A request sent, accepted, declined or cancelled shows on both open dashboards at once:
+    the sender's "Waiting for an answer" and the addressee's requests."""
+    owner = verified_owner(instance.to_email)
+    notify.refresh([instance.sender_id, *([owner.pk] if owner is not None else [])])
 
 
 @receiver(post_save, sender=Game)

@@ -56,6 +56,24 @@ function drawAll() {
   here.forEach(drawPresence);
 }
 
+// What a person is typing (an email to befriend, say) survives the sections being drawn again:
+// read from the old sections (no `typed` given) and written into the new ones, focus included.
+function typedInto(box, typed = null) {
+  const key = (input) => `${input.form?.getAttribute("action") || ""}|${input.name}`;
+  const inputs = [...box.querySelectorAll("input[name]:not([type=hidden]), textarea[name]")];
+  if (!typed) {
+    return {
+      values: new Map(inputs.filter((i) => i.value).map((i) => [key(i), i.value])),
+      focused: inputs.find((i) => i === document.activeElement),
+    };
+  }
+  for (const input of inputs) {
+    if (typed.values.has(key(input))) input.value = typed.values.get(key(input));
+    if (typed.focused && key(input) === key(typed.focused)) input.focus();
+  }
+  return typed;
+}
+
 // A "refresh" that arrives while the sections are being fetched may be about a change the
 // fetch under way began too early to see: fetch once more when it ends.
 async function refresh() {
@@ -72,7 +90,9 @@ async function refresh() {
       for (const el of fresh.querySelectorAll(".game-card[data-game]")) {
         if (!known.has(el.dataset.game)) el.classList.add("just-added");
       }
+      const typed = typedInto(sections());
       sections().replaceWith(fresh);
+      typedInto(fresh, typed);
       known = new Set([...document.querySelectorAll(".game-card[data-game]")].map((c) => c.dataset.game));
       drawAll();
       document.body.dataset.refreshes = String(Number(document.body.dataset.refreshes || 0) + 1);

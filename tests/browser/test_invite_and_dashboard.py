@@ -302,7 +302,10 @@ def test_the_dashboard_changes_without_reload(site: LiveSite, browser: Browser, 
     card.locator(".live-here").filter(has_text="At the table").wait_for(timeout=15000)
     assert card.locator(".your-turn").is_hidden()  # Esha watches: never her turn
     esha.screenshot(path=f"{SHOTS}-dashboard-{size}.png", full_page=True)
-    # A friend deletes his game and hosts a new one: it appears without a reload.
+    # A friend deletes his game and hosts a new one: it appears without a reload, and what
+    # Esha was typing meanwhile stays where it was.
+    typing = esha.locator("#friends input[name='email']")
+    typing.fill("someone@exam")
     ravi = new_page(browser, site, LAPTOP, seeded["sessions"]["Ravi"], errors)
     ravi.goto(f"{site.url}/games/{seeded['other']}/delete/")
     ravi.locator("main form button[type='submit']").click()
@@ -315,6 +318,8 @@ def test_the_dashboard_changes_without_reload(site: LiveSite, browser: Browser, 
     esha.locator(".game-card.just-added").filter(has_text="Ravi hosts again").wait_for(
         timeout=15000)
     assert esha.evaluate("() => window.notReloaded === true")
+    assert typing.input_value() == "someone@exam"
+    assert esha.evaluate("() => document.activeElement.name") == "email"
     esha.screenshot(path=f"{SHOTS}-dashboard-new-game-{size}.png", full_page=True)
     assert errors == []
 

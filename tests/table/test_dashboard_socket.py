@@ -11,7 +11,8 @@ from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 from channels.testing import WebsocketCommunicator
 
-from accounts.models import User
+from accounts import friends
+from accounts.models import FriendRequest, User
 from game.dashboard import consumer
 from game.invite import join
 from game.models import Game
@@ -135,6 +136,21 @@ async def test_a_game_hosted_by_a_friend_appears(friend: User) -> None:
     # the socket's first listing when that was read after the game was made (a busy server).
     await board.until(lambda b: hosted.pk in b.cards)
     assert board.cards[hosted.pk]["status"].startswith("Waiting for Asha")
+
+
+async def test_a_friend_request_reaches_both_open_dashboards(friend: User) -> None:
+    asking = await database_sync_to_async(make_user)("asha@example.com", "Asha")
+    theirs, mine = await open_dashboard(friend), await open_dashboard(asking)
+
+    def ask() -> None:
+        friends.send_request(asking, friend.email.upper())
+
+    await database_sync_to_async(ask)()
+    await theirs.until(lambda b: b.refreshes >= 1)  # "Asha wants to be your friend"
+    await mine.until(lambda b: b.refreshes >= 1)  # "Waiting for an answer"
+    request = await FriendRequest.objects.aget(sender=asking)
+    await database_sync_to_async(friends.cancel_request)(asking, request.pk)
+    await theirs.until(lambda b: b.refreshes >= 2)  # gone again
 
 
 async def test_being_seated_by_link_moves_the_game(owner: User, outsider: User) -> None:
