@@ -512,6 +512,33 @@ def test_a_call_the_strong_player_would_make_otherwise_reads_as_a_sentence(page:
     assert card == "Hint: play the 9 of clubs — draws trump."
 
 
+def test_an_analysis_line_says_a_pass_chosen_as_a_thing_and_ends_in_its_scripts_stop(
+    page: Page,
+) -> None:
+    # A Nepali catalogue's words for this line: "pass" as a hint asks ("please pass"), as a
+    # call chosen it names it; a Devanagari line ends in "।", not ".".
+    line = page.evaluate(
+        """async () => {
+            const words = {
+                "Calls: %(who)s chose %(played)s": "बोलीमा %(who)s ले छान्यो: %(played)s",
+                "pass": "पास गर्नुहोस्",
+            };
+            globalThis.gettext = (id) => words[id] || id;
+            globalThis.pgettext = (context, id) => (context === "a call chosen" ? "पास" : id);
+            try {
+                const m = await import('/static/js/table/words.js');
+                const item = { seat: 1, trick: 0, played: { type: "pass" },
+                               suggested: { type: "pass" }, same: true };
+                return m.analysisLine({ players: [{ seat: 1, name: "Bilal" }] }, item);
+            } finally {
+                delete globalThis.gettext;
+                delete globalThis.pgettext;
+            }
+        }"""
+    )
+    assert line == "बोलीमा Bilal ले छान्यो: पास।"
+
+
 def test_the_seventh_card_trump_is_told_as_the_bidders_to_a_spectator(page: Page) -> None:
     def label(you: dict[str, Any]) -> str:
         return str(

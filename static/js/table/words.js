@@ -1,7 +1,7 @@
 // Plain words for the table: names of seats and teams, the log's sentences, the round result.
 // Every sentence is one translatable string with named placeholders (../i18n.js).
 
-import { fmt, gettext, ngettext, orList } from "../i18n.js";
+import { fmt, gettext, ngettext, orList, pgettext } from "../i18n.js";
 import { signed } from "../numbers.js";
 import { SUIT_NAME, cardName, cardText } from "./cards.js";
 
@@ -448,7 +448,11 @@ export function hintAskedLine(name) {
 /** One decision of the analysis in words. */
 export function analysisLine(table, item) {
   const who = seatName(table, item.seat);
-  const act = (a) => (a.type === "play" ? cardText(a.card) : actionWords(a));
+  // What was chosen, as a thing chosen ("pass", not "please pass" as a hint says it).
+  const act = (a) => {
+    if (a.type === "play") return cardText(a.card);
+    return a.type === "pass" ? pgettext("a call chosen", "pass") : actionWords(a);
+  };
   const values = { who, trick: item.trick, played: act(item.played), suggested: act(item.suggested) };
   const would = item.suggested.type === "play" ? values.suggested : actionVerb(item.suggested);
   let text = item.trick
@@ -480,5 +484,5 @@ export function analysisLine(table, item) {
     const card = fmt(ngettext("%(count)s card point", "%(count)s card points", x.cost[1]), { count: x.cost[1] });
     text += fmt(gettext(". With every hand known it cost %(game)s and %(card)s (best: %(best)s)"), { game, card, best });
   }
-  return `${text}.`;
+  return sentence(text);  // its full stop in the reader's script ("।" in Bengali and Devanagari)
 }
