@@ -575,3 +575,22 @@ def test_the_exact_cost_of_a_card_counts_its_points_in_words(page: Page) -> None
     item["exact"] = {"cost": [1, 2], "best_moves": ["AS", "show_trump"]}
     line = str(call(page, "words", "analysisLine", TABLE, item))
     assert line.endswith("it cost 1 game point and 2 card points (best: A♠, show trump).")
+
+
+def test_a_chat_lines_time_is_on_the_24_hour_clock_in_ascii_digits_in_every_language(
+    page: Page,
+) -> None:
+    times = page.evaluate(
+        """async () => {
+            const { timeOfDay } = await import('/static/js/table/chat.js');
+            const at = new Date(2026, 10, 28, 14, 5, 9);
+            const said = {};
+            for (const lang of ["en", "bn", "hi", "ne"]) {
+                document.documentElement.lang = lang;
+                said[lang] = timeOfDay(at);
+            }
+            document.documentElement.lang = "";
+            return said;
+        }"""
+    )
+    assert times == {"en": "14:05", "bn": "14:05", "hi": "14:05", "ne": "14:05"}, times

@@ -5,6 +5,13 @@
 
 import { fmt, gettext } from "../i18n.js";
 
+/** "14:05", the time a line was sent, in the page's language, 24-hour and in ASCII digits (as
+ * every figure on the site), whatever the browser's own locale. */
+export function timeOfDay(at) {
+  const lang = document.documentElement.lang || undefined;
+  return at.toLocaleTimeString(lang, { hour: "2-digit", minute: "2-digit", hourCycle: "h23", numberingSystem: "latn" });
+}
+
 const KEEP = 100;
 export const MAX_LENGTH = 200;
 
@@ -103,7 +110,7 @@ export class TableChat {
       text.className = "chat-text";
       text.textContent = line.text;
       const at = new Date(line.at);
-      if (!Number.isNaN(at.getTime())) li.title = at.toLocaleTimeString();
+      if (!Number.isNaN(at.getTime())) li.title = timeOfDay(at);
       li.append(name, ": ", text);
       return li;
     });
