@@ -596,3 +596,16 @@ def test_a_reload_brings_the_hand_back_in_the_order_it_was_drawn(
     after = page.locator("#hand .card").evaluate_all("cards => cards.map(c => c.dataset.card)")
     assert after == before
     close(page)
+
+
+def test_a_laptops_visible_height_keeps_the_hand_under_the_trump_question(
+    site: LiveSite, chromium: Browser
+) -> None:
+    # 1280 x 800 less the browser's own bars: the felt gives way, not the hand.
+    table = Table(site, "show_trump", show_trump=False)
+    page = table.open(chromium, table.actor(), {"width": 1280, "height": 680})
+    page.wait_for_selector("#controls .action-show_trump", timeout=WAIT_MS)
+    page.screenshot(path=f"{SHOTS}-show-trump-laptop-680.png")
+    sees_turn_and_hand(page)
+    inside(page, "#controls .control-hint")
+    close(page)
