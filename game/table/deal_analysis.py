@@ -128,11 +128,13 @@ def trump_shown(events: list[dict[str, Any]]) -> bool:
 
 
 def _private(item: dict[str, Any], played_out: set[str], trump_shown: bool) -> bool:
-    """Whether the item names a card never played or a trump never shown."""
+    """Whether the item names a card never played or a trump never shown (a suit suggested as
+    trump other than the one chosen and shown is one: it was picked from the bidder's hand)."""
+    chosen = item["played"].get("suit") if item["played"]["type"] == "trump" else None
     for action in (item["played"], item["suggested"]):
         if action["type"] == "play" and action["card"] not in played_out:
             return True
-        if action["type"] == "trump" and not trump_shown:
+        if action["type"] == "trump" and (not trump_shown or action["suit"] != chosen):
             return True
     exact = item["exact"]
     return bool(exact) and any(card not in played_out for card in exact["best_moves"]

@@ -24,7 +24,7 @@ from django.db import connection
 from accounts.models import User
 from game.engine import Match, Rules
 from game.models import Game
-from game.table import bot_turns, hints
+from game.table import bot_turns, deal_analysis, hints
 from game.table.bot_turns import pause
 from game.table.deal_analysis import analyse_decision, played_cards, trump_shown, turning_points
 from game.table.deal_history import review_for
@@ -234,3 +234,15 @@ def test_an_item_naming_a_hidden_card_goes_only_to_that_seats_player() -> None:
         assert '"JS"' not in str(theirs).replace("'", '"')
     assert review_for(None, private, 11) == {"status": "analysing"}
     assert review_for(analysis, {}, 11) == {"status": "none"}
+
+
+def test_a_trump_suggested_other_than_the_one_shown_is_the_bidders_alone() -> None:
+    """"Hearts would have been the better trump" tells the table about the bidder's first
+    four cards: only the bidder sees it, even once clubs, the chosen trump, was shown."""
+    def item(played: str, suggested: str) -> dict[str, Any]:
+        return {"played": {"type": "trump", "suit": played},
+                "suggested": {"type": "trump", "suit": suggested}, "exact": None}
+
+    assert deal_analysis._private(item("C", "H"), set(), trump_shown=True)
+    assert not deal_analysis._private(item("C", "C"), set(), trump_shown=True)
+    assert deal_analysis._private(item("C", "C"), set(), trump_shown=False)
