@@ -188,9 +188,15 @@ ACCOUNT_LOGIN_METHODS = {"email"}
 ACCOUNT_SIGNUP_FIELDS = ["email*", "password1*", "password2*"]
 ACCOUNT_USER_MODEL_USERNAME_FIELD = None
 ACCOUNT_EMAIL_VERIFICATION = "mandatory"
-ACCOUNT_CONFIRM_EMAIL_ON_GET = True
+# A confirmation link confirms on a click (POST), not on opening (a mail scanner opens it).
+ACCOUNT_CONFIRM_EMAIL_ON_GET = False
 ACCOUNT_LOGIN_ON_EMAIL_CONFIRMATION = True
 ACCOUNT_UNIQUE_EMAIL = True
+# One address per account: nobody can add someone else's address as a second one (which
+# would hold it, unconfirmed, against its owner's sign-up).
+ACCOUNT_MAX_EMAIL_ADDRESSES = 1
+# allauth's limits plus the "Send the link again" page's per-IP one (accounts/confirmation.py).
+ACCOUNT_RATE_LIMITS = {"resend_confirmation": "5/m/ip,20/h/ip"}
 ACCOUNT_SIGNUP_FORM_CLASS = "accounts.forms.SignupForm"  # asks for the first name
 ACCOUNT_ADAPTER = "accounts.adapter.AccountAdapter"  # refuses emails longer than a column holds
 

@@ -1,8 +1,8 @@
 """A newcomer signs up, verifies, makes friends and hosts; the friends find the game.
 
 A real daphne server (``live_site``, its own database) and a headless Chromium:
-Nadia signs up, follows the verification link printed on the server's console,
-logs in, asks Farid and Gita to be friends; both accept from their dashboards;
+Nadia signs up, opens the verification link printed on the server's console and
+clicks Confirm, logs in, asks Farid and Gita to be friends; both accept from their dashboards;
 Nadia hosts a game with Farid seated; Farid sees it under Join and Gita under
 View. Screenshots go to /tmp/twentynine-site for a person to look at.
 """
@@ -73,6 +73,11 @@ def test_it_takes_a_newcomer_from_sign_up_to_a_hosted_game(
     assert len(links) == 1, live_site.log()
     mail_reader = browser.new_page()
     mail_reader.goto(links[0])
+    # Opening the link confirms nothing (a mail scanner opens links too): a click does.
+    expect(mail_reader.locator("main")).to_contain_text("Nadia signed up to TwentyNine with")
+    shot(mail_reader, "03b-confirm-email")
+    mail_reader.get_by_role("button", name="Confirm").click()
+    expect(mail_reader.locator(".messages")).to_contain_text("You have confirmed")
     mail_reader.close()
 
     log_in(nadia, live_site, "nadia@example.com")

@@ -86,7 +86,7 @@ def test_a_guest_cannot_take_over_an_address_it_does_not_own(
     own_links = re.findall(r"http://testserver(/accounts/confirm-email/\S+/)", " ".join(
         str(m.body) for m in mailoutbox if m.to == ["gus-real@example.com"]))
     for link in own_links:
-        gus_client.get(link)
+        gus_client.post(link)
     dashboard = text(gus_client.get("/", follow=True))
     for request in FriendRequest.objects.all():
         gus_client.post(f"/friends/requests/{request.pk}/accept/")
@@ -113,7 +113,7 @@ def test_a_guest_cannot_take_over_an_address_it_does_not_own(
     links_to_victim = re.findall(r"http://testserver(/accounts/confirm-email/\S+/)",
                                  " ".join(str(m.body) for m in mailoutbox))
     assert [m.to for m in mailoutbox] == [[VICTIM]] and links_to_victim
-    victim_client.get(links_to_victim[0])
+    victim_client.post(links_to_victim[0])
     assert "Mallory" in text(victim_client.get("/"))
 
 
@@ -167,7 +167,7 @@ def test_a_newer_request_voids_the_older_link(mailoutbox: list, token: str) -> N
     assert Client().get(old).status_code == 400
     gus.refresh_from_db()
     assert gus.is_guest
-    gus_client.get(new)
+    gus_client.post(new)
     gus.refresh_from_db()
     assert not gus.is_guest and gus.email == "second@example.com"
 
@@ -199,7 +199,7 @@ def test_a_removed_guest_can_still_make_an_account(
     login(owner).post(f"/games/{owner_game.pk}/guests/2/remove/", {"level": ""})
     ask_for_account(gus_client, "gus@example.com")
     [link] = confirm_links(mailoutbox, "gus@example.com")
-    assert gus_client.get(link)["Location"] == "/"
+    assert gus_client.post(link)["Location"] == "/"
     gus.refresh_from_db()
     assert not gus.is_guest and not gus.is_friend_of(owner)
 

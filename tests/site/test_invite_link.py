@@ -269,7 +269,7 @@ def test_a_guest_becomes_a_full_account_and_keeps_its_seat(
     assert len(mailoutbox) == 1 and "mina@example.com" in mailoutbox[0].to
     confirm = re.search(r"https?://[^/\s]+(/guest/account/confirm/\S+)", mailoutbox[0].body)
     assert confirm is not None
-    assert client.get(confirm[1])["Location"] == f"/table/{owner_game.pk}/"
+    assert client.post(confirm[1])["Location"] == f"/table/{owner_game.pk}/"
     guest.refresh_from_db()
     assert not guest.is_guest and guest.email == "mina@example.com"
     assert guest.display_name == "Mina" and seat_ids(owner_game.pk)[2] == guest.pk

@@ -88,7 +88,7 @@ def test_it_keeps_an_unverified_user_out_until_the_link_is_followed() -> None:
     assert refused["Location"].startswith("/accounts/confirm-email/")
     assert "_auth_user_id" not in visitor.session
 
-    visitor.get(confirmation_link())
+    visitor.post(confirmation_link())
     assert EmailAddress.objects.get(email__iexact="newcomer@example.com").verified
     welcome = Client()
     logged_in = welcome.post(
@@ -153,7 +153,7 @@ def test_it_shows_a_waiting_request_to_someone_who_signs_up_later(
     FriendRequest.objects.create(sender=asker, to_email="newcomer@example.com")
     client = Client()
     sign_up(client, email="NewComer@example.com")
-    client.get(confirmation_link())
+    client.post(confirmation_link())
     page = client.get("/").content.decode()
     assert "Asking to be your friend" in page
     assert "Arun" in page
@@ -206,7 +206,7 @@ def test_it_sends_the_link_again_to_someone_not_logged_in() -> None:
     assert 'id="resend-sent"' in text(answer)
     assert len(mail.outbox) == 2
     again = confirmation_link()
-    visitor.get(again)
+    visitor.post(again)
     assert EmailAddress.objects.get(email__iexact="newcomer@example.com").verified
     assert first.startswith("/accounts/confirm-email/")
 
