@@ -14,7 +14,7 @@ from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 
 from game.models import Game
-from game.table import deal_history
+from game.table import deal_history, deal_review
 from game.table.seats import Seating, seat_of
 from game.table.snapshot import Role
 from game.table.views import viewable
@@ -40,7 +40,7 @@ def deals_json(request: HttpRequest, game_id: int) -> HttpResponse:
     if refused is not None:
         return refused
     game, _players, _role = _viewable(request, game_id)
-    return JsonResponse({"game": game.pk, "deals": deal_history.deal_list(game.pk)})
+    return JsonResponse({"game": game.pk, "deals": _listed(game)})
 
 
 def deal_json(request: HttpRequest, game_id: int, number: int) -> HttpResponse:
@@ -49,17 +49,14 @@ def deal_json(request: HttpRequest, game_id: int, number: int) -> HttpResponse:
     if refused is not None:
         return refused
     game, _players, _role = _viewable(request, game_id)
-    deal = deal_history.deal_detail(game.pk, number, request.user.pk)
-    if deal is None:
-        raise Http404("No such deal")
-    return JsonResponse(deal)
+    return JsonResponse(_shown(game, number, request.user.pk))
 
 
 @login_required
 def deals_page(request: HttpRequest, game_id: int) -> HttpResponse:
     """The page listing every recorded deal of a game."""
     game, players, role = _viewable(request, game_id)
-    deals = deal_history.deal_list(game.pk)
+    deals = _listed(game)
     context = {"game": game, "deals": deals, "page": _page(game, players, role)}
     return render(request, "game/deals.html", context)
 
@@ -68,11 +65,28 @@ def deals_page(request: HttpRequest, game_id: int) -> HttpResponse:
 def deal_page(request: HttpRequest, game_id: int, number: int) -> HttpResponse:
     """One deal, to step through trick by trick (drawn by static/js/deal_review.js)."""
     game, players, role = _viewable(request, game_id)
-    deal = deal_history.deal_detail(game.pk, number, request.user.pk)
-    if deal is None:
-        raise Http404("No such deal")
+    deal = _shown(game, number, request.user.pk)
     context = {"game": game, "deal": deal, "page": _page(game, players, role)}
     return render(request, "game/deal.html", context)
+
+
+def _listed(game: Game) -> list[dict[str, Any]]:
+    """The game's deals (``deal_history.deal_list``); the analysis of those still waiting
+    for it is started, should it have stopped (``deal_review.resume``)."""
+    deals = deal_history.deal_list(game.pk)
+    deal_review.resume(game.pk, [d["number"] for d in deals if d["review"] == "analysing"])
+    return deals
+
+
+def _shown(game: Game, number: int, viewer_id: int | None) -> dict[str, Any]:
+    """One deal as ``viewer_id`` sees it (``deal_history.deal_detail``; 404 when there is
+    no such deal); its analysis is started if it waits for it, as in ``_listed``."""
+    deal = deal_history.deal_detail(game.pk, number, viewer_id)
+    if deal is None:
+        raise Http404("No such deal")
+    if deal["review"]["status"] == "analysing":
+        deal_review.resume(game.pk, [number])
+    return deal
 
 
 def _page(game: Game, players: Seating, role: Role) -> dict[str, Any]:

@@ -666,9 +666,10 @@ class AnalysisJob:
 
 
 def claim_analysis(game_id: int, number: int, now: float, stale_after: float) -> AnalysisJob | None:
-    """Take on the analysis of deal ``number``: mark it as in progress and return what it
-    reads; None when it is not to be analysed, is done, or another process has been at it
-    for less than ``stale_after`` seconds."""
+    """Take on the analysis of deal ``number``: mark it as in progress (since ``now``) and
+    return what it reads; None when it is not to be analysed, is done, or another process
+    has been at it for less than ``stale_after`` seconds (one that took it longer ago is
+    taken to have died). The one place that decides who analyses a deal."""
     with transaction.atomic():
         row = (
             DealRecord.objects.select_for_update()
@@ -717,3 +718,14 @@ def _deal_actions(game_id: int, upto: int) -> list[tuple[int, dict[str, Any]]]:
 def save_analysis(game_id: int, number: int, analysis: dict[str, Any]) -> None:
     """Keep the analysis of deal ``number`` with its record."""
     DealRecord.objects.filter(game_id=game_id, number=number).update(analysis=analysis)
+
+
+def release_analysis(game_id: int, number: int, since: float) -> None:
+    """Give back the claim on deal ``number`` taken at ``since`` (its analysis stopped
+    unfinished), if it is still that claim: the next ``claim_analysis`` takes it at once."""
+    with transaction.atomic():
+        row = DealRecord.objects.select_for_update().filter(game_id=game_id, number=number).first()
+        if row is None or row.analysis != {"status": "analysing", "since": since}:
+            return
+        row.analysis = None
+        row.save(update_fields=["analysis"])
