@@ -308,10 +308,10 @@ def guest_account(request: HttpRequest) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def guest_account_confirm(request: HttpRequest, token: str) -> HttpResponse:
     """The link mailed to a guest's address: following it makes the guest a full account.
-    On GET only in the guest's own browser (and when allauth confirms addresses on GET, as
-    this site does); anywhere else the page names the guest and asks for a click, so that a
-    mail scanner fetching the link, or the owner of an address a stranger typed, binds
-    nothing by opening it. The link is the proof of the address."""
+    On GET only in the guest's own browser and only when allauth confirms addresses on GET
+    (this site does not: ``ACCOUNT_CONFIRM_EMAIL_ON_GET``); otherwise the page names the guest
+    and asks for a click, so that a mail scanner fetching the link, or the owner of an address
+    a stranger typed, binds nothing by opening it. The link is the proof of the address."""
     claim = membership.read_token(token)
     if claim is None:
         return render(request, "invite/guest_account_confirm.html", {"state": "invalid"},
