@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from django.conf import settings
 from django.utils.translation import gettext_noop
 
 from game.engine import Match
@@ -363,11 +364,12 @@ def review_for(
 ) -> dict[str, Any]:
     """The analysis as one viewer may see it: an item that names a card never played or a
     trump never shown only for the person who held that seat in the deal; without the
-    deck and holders (``DealRecord.private``) there is none."""
+    deck and holders (``DealRecord.private``) there is none, and a server that does not
+    analyse deals (``DEAL_ANALYSIS`` off) says so instead of "analysing" for ever."""
     if not private:
         return {"status": "none"}
     if analysis is None:
-        return {"status": "analysing"}
+        return {"status": "analysing" if settings.DEAL_ANALYSIS else "off"}
     if analysis.get("status") != "ready":
         return {"status": analysis.get("status", "analysing")}
     holders = private.get("holders", [None] * 4)

@@ -20,6 +20,7 @@ from channels.db import database_sync_to_async
 from django.conf import settings
 from django.core.cache import cache
 from django.db import connection
+from pytest_django.fixtures import Settings
 
 from accounts.models import User
 from game.engine import Match, Rules
@@ -232,8 +233,18 @@ def test_an_item_naming_a_hidden_card_goes_only_to_that_seats_player() -> None:
         theirs = review_for(analysis, private, viewer)
         assert [d["at"] for d in theirs["decisions"]] == [6] and theirs["turning"] == [6]
         assert '"JS"' not in str(theirs).replace("'", '"')
-    assert review_for(None, private, 11) == {"status": "analysing"}
     assert review_for(analysis, {}, 11) == {"status": "none"}
+
+
+def test_a_deal_not_yet_analysed_is_analysing_unless_the_server_does_not_analyse(
+    settings: Settings,
+) -> None:
+    private = {"holders": [10, 11, 12, 13], "deck": [], "dealer": 0, "number": 1}
+    settings.DEAL_ANALYSIS = True
+    assert review_for(None, private, 11) == {"status": "analysing"}
+    settings.DEAL_ANALYSIS = False
+    assert review_for(None, private, 11) == {"status": "off"}
+    assert review_for(None, {}, 11) == {"status": "none"}
 
 
 def test_a_trump_suggested_other_than_the_one_shown_is_the_bidders_alone() -> None:

@@ -228,9 +228,10 @@ export function dealSteps(deal) {
   return steps;
 }
 
-// While a deal is being analysed its review asks again this often, at most this many times.
+// While a deal is being analysed its review asks again after this long, then less and less
+// often (a queue of deals behind it can take minutes), never less often than the last.
 const ANALYSIS_POLL_MS = 3000;
-const ANALYSIS_POLLS = 40;
+const ANALYSIS_POLL_MAX_MS = 30000;
 // Below this (game points, or share of deals made) a different choice is not listed.
 const SMALL_GAIN = 0.05;
 
@@ -240,7 +241,8 @@ export function drawAnalysis(box, review, table) {
   const title = Object.assign(document.createElement("h3"), { className: "analysis-title", textContent: COACH.analysisTitle });
   box.dataset.status = review?.status || "none";
   if (!review || review.status !== "ready") {
-    const word = review?.status === "analysing" ? COACH.analysing : review?.status === "failed" ? COACH.analysisFailed : COACH.noAnalysis;
+    const words = { analysing: COACH.analysing, failed: COACH.analysisFailed, off: COACH.analysisOff };
+    const word = words[review?.status] || COACH.noAnalysis;
     box.replaceChildren(title, Object.assign(document.createElement("p"), { className: "analysis-state", textContent: word }));
     return;
   }
@@ -293,10 +295,11 @@ export class DealReview {
   /** Draw the analysis; while it is being made, ask again a little later. */
   drawReview(review) {
     drawAnalysis(this.analysis, review, this.table);
-    if (review?.status !== "analysing" || !this.reload || this.polls >= ANALYSIS_POLLS) return;
+    if (review?.status !== "analysing" || !this.reload) return;
+    const wait = Math.min(ANALYSIS_POLL_MS * 1.5 ** this.polls, ANALYSIS_POLL_MAX_MS);
     this.polls += 1;
     clearTimeout(this.pollTimer);
-    this.pollTimer = setTimeout(() => this.refreshReview(), ANALYSIS_POLL_MS);
+    this.pollTimer = setTimeout(() => this.refreshReview(), wait);
   }
 
   /** Fetch the deal again and draw its analysis (the analysis is ready, or may be). */

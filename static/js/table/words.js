@@ -398,6 +398,7 @@ export const COACH = {
   analysing: gettext("Analysing…"),
   analysisTitle: gettext("Analysis"),
   analysisFailed: gettext("The analysis of this deal failed."),
+  analysisOff: gettext("This server does not analyse deals."),
   noAnalysis: gettext("No analysis for this deal (only deals played to a score made here are analysed)."),
   turning: gettext("Turning point"),
   agreed: gettext("The strong player agrees."),
