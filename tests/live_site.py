@@ -9,6 +9,7 @@ can be stopped and started again on the same database, as a restart would.
 from __future__ import annotations
 
 import os
+import random
 import re
 import socket
 import subprocess
@@ -23,11 +24,27 @@ import psycopg
 ROOT = Path(__file__).resolve().parent.parent
 
 
+# Servers' ports are drawn below Linux's ephemeral range (32768-60999), where the tests' own
+# outgoing connections (to PostgreSQL, Redis, the servers) take their local ports: a port
+# from that range could be taken by one of them while a server restarts on it.
+SERVER_PORTS = range(20000, 32000)
+_handed_out: set[int] = set()
+
+
 def free_port() -> int:
-    """A TCP port on loopback that nothing listens on now."""
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
+    """A TCP port on loopback that nothing listens on now, outside the ephemeral range and
+    not handed out before in this test run (so two servers never get the same one)."""
+    for port in random.sample(SERVER_PORTS, 200):
+        if port in _handed_out:
+            continue
+        with socket.socket() as sock:
+            try:
+                sock.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+        _handed_out.add(port)
+        return port
+    raise RuntimeError("no free port for a test server")
 
 
 def stop_process(process: subprocess.Popen[bytes]) -> None:
