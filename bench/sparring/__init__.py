@@ -79,6 +79,7 @@ LEVELS: dict[str, Player] = {
     "strong-model": strong_variants.choose_modelled,
     "strong-open": strong_variants.choose_open_bids,
     "strong-fight": strong_variants.choose_fighting_bids,
+    "strong-disc": strong_variants.choose_discarding,
     "rollout": pimc.choose,
     "ismcts": ismcts.choose,
     "ismcts-old": ismcts.choose_older,

@@ -38,6 +38,7 @@ import math
 from collections.abc import Callable
 
 from bench.sparring.calls import choose_call, choose_trump
+from bench.sparring.discard_reading import DISCARD_SEARCH
 from bench.sparring.opponent_model import MODEL_SEARCH
 from bench.sparring.play_inference import weighing
 from game.bots import play_reading, rule_based
@@ -124,6 +125,7 @@ def searching(search: Search) -> Callable[[Decision], Move]:
 choose_inferring = searching(INFER_SEARCH)  # its sampled deals weighed by the play read by rule
 choose_tempered = searching(TEMPERED_SEARCH)  # its play reading tempered (strong-temper)
 choose_modelled = searching(MODEL_SEARCH)  # the next opponent's card from a model (strong-model)
+choose_discarding = searching(DISCARD_SEARCH)  # the discards read too (strong-disc)
 # strong-plus: strong's calibrated calls and the play read by rule (its reading of the calls
 # is set in bench/sparring/__init__.py)
 choose_combined = choose_inferring

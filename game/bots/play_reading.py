@@ -49,8 +49,14 @@ class Clue:
     hidden_trump: bool  # the seat is the bidder and trump was hidden: trump per sampled deal
 
 
-def clues(decision: Decision) -> list[Clue]:
-    """The clues of the deal so far, from a replay of the decision's sampled deal."""
+# (deal just before the card, its player, the card, the deciding seat) -> the clue, or None
+ClueAt = Callable[[Match, int, int, int], "Clue | None"]
+
+
+def clues(decision: Decision, at: ClueAt | None = None) -> list[Clue]:
+    """The clues of the deal so far, from a replay of the decision's sampled deal (found
+    by ``at``: ``clue_at`` unless another reading says otherwise)."""
+    find = at or clue_at
     belief = decision.belief
     if belief.single_hand >= 0 or belief.phase != "play":
         return []
@@ -62,7 +68,7 @@ def clues(decision: Decision) -> list[Clue]:
     for seat, kind, arg, _ in belief.steps:
         move = Move(kind, r.trump if arg == HIDDEN else arg)
         if kind == "play" and seat != belief.seat:
-            clue = clue_at(m, seat, arg, belief.seat)
+            clue = find(m, seat, arg, belief.seat)
             if clue is not None:
                 found.append(clue)
         m.apply_move(seat, move)
