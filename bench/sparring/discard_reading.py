@@ -36,8 +36,14 @@ DISCARD_FEATURES = (
 
 # Fitted by bench/learn_discards.py (docs/bots.md, strong-disc), in DISCARD_FEATURES' order.
 DISCARD_WEIGHTS: dict[tuple[str, str], tuple[float, ...]] = {
-    ("opponent", "discard"): (0.0,) * len(DISCARD_FEATURES),
-    ("partner", "discard"): (0.0,) * len(DISCARD_FEATURES),
+    ("opponent", "discard"): (
+        *(0.010, -0.708, 1.031, 0.247, -0.623),
+        *(0.180, 0.260, 0.363, 0.164, -0.632),
+    ),
+    ("partner", "discard"): (
+        *(0.337, -1.078, 1.844, 0.137, -0.987),
+        *(1.173, 0.199, 0.235, 0.551, -0.986),
+    ),
 }
 
 

@@ -1,7 +1,8 @@
 """The computer as coach: why the strong player makes a move, what each move is worth.
 
 Small public functions beside ``choose_action`` (they do not reach into the strong
-player's search): ``reason`` names a plain reason for a move from what the seat sees,
+player's search): ``reason`` names a plain reason for a move from what the seat sees (a
+call or a pass by the strong player's model of calls, ``bidding.py``),
 ``expectations`` values the seat's card moves over deals sampled from its Belief and
 solved by the compiled solver (its public ``card_values``), and ``exact_values`` solves
 a deal whose every hand is known. All of them take only what ``choose_action`` takes,
@@ -15,6 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from game.bots import bidding
 from game.bots.inference import auction_weight
 from game.bots.solver.position import POINT_SCALE, solved_values
 from game.bots.solver.search import card_values
@@ -33,6 +35,15 @@ SAVES_CARDS = "saves_cards"
 ASKS_TRUMP = "asks_trump"
 MAKES_CONTRACT = "makes_contract"
 BREAKS_CONTRACT = "breaks_contract"
+CALL_MAKES = "call_makes"
+CALL_FAILS = "call_fails"
+PARTNER_HOLDS = "partner_holds"
+THEIRS_FAILS = "theirs_fails"
+CONTESTS = "contests"
+OPENS = "opens"
+
+# A reason: (code, percent, call value); the percent and value only where the code has them.
+Reason = tuple[str, int, int]
 
 
 @dataclass(frozen=True)
@@ -127,11 +138,14 @@ def reason(
     history: Sequence[dict[str, Any]],
     action: dict[str, Any],
     expected: dict[str, Expectation] | None = None,
-) -> tuple[str, int] | None:
-    """A plain reason for the seat's ``action``, as (code, percent) (the percent only for
-    the contract codes), read from what the seat sees; None when there is none to give."""
+) -> Reason | None:
+    """A plain reason for the seat's ``action``, as (code, percent, call value) (the percent
+    only for the contract and call codes, the value only for the call codes), read from what
+    the seat sees; None when there is none to give."""
     if action["type"] == "show_trump":
-        return ASKS_TRUMP, 0
+        return ASKS_TRUMP, 0, 0
+    if view.get("phase") == "bidding" and action["type"] in ("bid", "pass"):
+        return _call_reason(rules, seat, view, history, action)
     if action["type"] != "play" or view.get("phase") != "play":
         return None
     card = index(action["card"])
@@ -140,18 +154,18 @@ def reason(
     chance = _contract_chance(seat, view, action, expected)
     if not trick:
         if trump is not None and suit_of(card) == trump:
-            return DRAWS_TRUMP, 0
+            return DRAWS_TRUMP, 0, 0
         return chance
     counted = trump if trump is not None and view.get("trump_shown") else -1
     best = trick_winner(trick, counted)
     winner = trick_winner([*trick, (seat, card)], counted)
     partner = (seat + 2) % 4
     if best == partner and winner == partner:
-        return (FEEDS_PARTNER, 0) if points_of(1 << card) else (KEEPS_PARTNER, 0)
+        return (FEEDS_PARTNER, 0, 0) if points_of(1 << card) else (KEEPS_PARTNER, 0, 0)
     if winner == seat:
-        return WINS_TRICK, 0
+        return WINS_TRICK, 0, 0
     if not points_of(1 << card):
-        return SAVES_CARDS, 0
+        return SAVES_CARDS, 0, 0
     return chance
 
 
@@ -168,7 +182,7 @@ def _contract_chance(
     view: dict[str, Any],
     action: dict[str, Any],
     expected: dict[str, Expectation] | None,
-) -> tuple[str, int] | None:
+) -> Reason | None:
     """"Makes the contract in most sampled deals" (or breaks it), when the samples say so."""
     if not expected:
         return None
@@ -178,5 +192,47 @@ def _contract_chance(
         return None
     percent = round(100 * found.made)
     if seat & 1 == bidder & 1:
-        return (MAKES_CONTRACT, percent) if percent >= 50 else None
-    return (BREAKS_CONTRACT, 100 - percent) if percent <= 50 else None
+        return (MAKES_CONTRACT, percent, 0) if percent >= 50 else None
+    return (BREAKS_CONTRACT, 100 - percent, 0) if percent <= 50 else None
+
+
+def _call_reason(
+    rules: Rules,
+    seat: int,
+    view: dict[str, Any],
+    history: Sequence[dict[str, Any]],
+    action: dict[str, Any],
+) -> Reason | None:
+    """Why call or pass, by the strong player's model of calls: how often a call makes with
+    four cards like the seat's (the call made, or the lowest one open), or that the partner
+    holds the call, or how often the opponents' call makes against these cards (a call that
+    seldom makes is still the lesser loss over an opponents' call that mostly makes)."""
+    hand = 0
+    for code in view.get("hand", []):
+        hand |= 1 << index(code)
+    if hand.bit_count() != 4:
+        return None
+    mine = bidding.features(hand, seat, int(view["first_hand"]))
+    high = view.get("bid")
+    theirs = None
+    if high and high["seat"] & 1 != seat & 1:
+        theirs = bidding.make_chance(mine, int(high["value"]), bidding.DEFENCE, bidding.STYLE.edge)
+    if action["type"] == "bid":
+        value = int(action["value"])
+        chance = bidding.make_chance(mine, value)
+        if chance < 0.5 and theirs is not None and high:  # the lesser loss
+            return CONTESTS, round(100 * theirs), int(high["value"])
+        if chance < 0.5 and not high:  # better than leaving the call to the others
+            return OPENS, round(100 * chance), value
+        return CALL_MAKES, round(100 * chance), value
+    if high and high["seat"] == (seat + 2) % 4:
+        return PARTNER_HOLDS, 0, int(high["value"])
+    sample = belief_of(rules, seat, view, history).sample(random.Random(0))
+    open_calls = sorted(int(arg) for kind, arg in sample.moves(seat) if kind == "bid")
+    if open_calls:
+        chance = bidding.make_chance(mine, open_calls[0])
+        if chance < 0.5:
+            return CALL_FAILS, round(100 * chance), open_calls[0]
+    if theirs is not None and high and theirs < 0.5:
+        return THEIRS_FAILS, round(100 * (1 - theirs)), int(high["value"])
+    return None

@@ -58,6 +58,7 @@ def reason_text(why: list[object] | None) -> str | None:
     if not why:
         return None
     code, percent = why[0], why[1]
+    value = why[2] if len(why) > 2 else 0
     words = {
         coach.DRAWS_TRUMP: _("draws trump"),
         coach.KEEPS_PARTNER: _("keeps your partner's winning trick"),
@@ -67,6 +68,27 @@ def reason_text(why: list[object] | None) -> str | None:
         coach.ASKS_TRUMP: _("you cannot follow suit: see the trump"),
         coach.MAKES_CONTRACT: _("makes the contract in most sampled deals: %(percent)s%%"),
         coach.BREAKS_CONTRACT: _("sets the contract in most sampled deals: %(percent)s%%"),
+        coach.CALL_MAKES: _(
+            "with four cards like yours a call of %(value)s makes about %(percent)s%% of the"
+            " time (the computer's estimate)"
+        ),
+        coach.CALL_FAILS: _(
+            "with four cards like yours a call of %(value)s makes only about %(percent)s%% of"
+            " the time (the computer's estimate)"
+        ),
+        coach.OPENS: _(
+            "with four cards like yours a call of %(value)s makes about %(percent)s%% of the"
+            " time, which beats leaving the call to the others (the computer's estimate)"
+        ),
+        coach.PARTNER_HOLDS: _("your partner holds the call"),
+        coach.CONTESTS: _(
+            "against four cards like yours their call of %(value)s makes about %(percent)s%% of"
+            " the time: calling over it costs less (the computer's estimate)"
+        ),
+        coach.THEIRS_FAILS: _(
+            "against four cards like yours their call of %(value)s fails about %(percent)s%% of"
+            " the time (the computer's estimate)"
+        ),
     }
     text = words.get(str(code))
-    return None if text is None else text % {"percent": percent}
+    return None if text is None else text % {"percent": percent, "value": value}

@@ -171,3 +171,21 @@ def coach(site: LiveSite, browser: Browser) -> None:
         page.wait_for_selector("#deal-review .review-analysis[data-status='ready']")
         page.screenshot(path=f"{SHOTS}-deal-page-{name}.png", full_page=True)
     assert errors == []
+
+
+def test_a_hint_in_the_auction_gives_its_reason(coach_site: LiveSite, browser: Browser) -> None:
+    """Asked for a hint on a call, the strong player's choice comes with its reason: how often
+    the call makes with four cards like the player's, by its model of calls."""
+    seeded = json.loads(coach_site.shell(
+        "from tests.browser.staging import seed_table; seed_table('bidding', hints='on')"
+    ).strip().splitlines()[-1])
+    names = ["Asha", "Vikramaditya", "Chitra", "Dev"]
+    session = seeded["sessions"][names[seeded["turn"][0]]]
+    errors: list[str] = []
+    for name, size in (("laptop", LAPTOP), ("phone", PHONE)):
+        page = open_page(browser, coach_site, session, size, f"/table/{seeded['game']}/", errors)
+        hint = ask_for_a_hint(page, f"{SHOTS}-auction-hint-{name}.png")
+        assert "four cards like yours" in hint and "(the computer's estimate)" in hint, hint
+        assert page.locator("#hint-text").is_visible()
+        page.context.close()
+    assert errors == []

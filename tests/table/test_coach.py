@@ -23,6 +23,7 @@ from django.db import connection
 from pytest_django.fixtures import Settings
 
 from accounts.models import User
+from game.bots import coach
 from game.engine import Match, Rules
 from game.models import Game
 from game.table import bot_turns, deal_analysis, hints
@@ -144,7 +145,68 @@ def test_hint_reasons_are_words() -> None:
     assert hints.reason_text(["makes_contract", 71]) == (
         "makes the contract in most sampled deals: 71%"
     )
+    assert hints.reason_text(["call_makes", 62, 17]) == (
+        "with four cards like yours a call of 17 makes about 62% of the time"
+        " (the computer's estimate)"
+    )
+    assert hints.reason_text(["partner_holds", 0, 18]) == "your partner holds the call"
     assert hints.reason_text(None) is None
+
+
+def _first_call(predicate: Any) -> tuple[Match, list[dict[str, Any]], int]:
+    """A new deal whose first speaker's four cards satisfy ``predicate``, at its first call."""
+    for seed in range(500):
+        m = Match(Rules(), dealer=0, seed=seed)
+        history = m.deal()
+        if not m.turn():  # annulled as it was dealt
+            continue
+        seat = m.turn()[0]
+        if predicate(m.view(seat)["hand"]):
+            return m, history, seat
+    raise AssertionError("no such deal")
+
+
+def _strong(hand: list[str]) -> bool:
+    suits = [c[1] for c in hand]
+    return any(f"J{s}" in hand and f"9{s}" in hand and suits.count(s) >= 3 for s in suits)
+
+
+def _weak(hand: list[str]) -> bool:
+    return not any(c[0] in "J9AT" for c in hand)
+
+
+def test_a_call_or_a_pass_gets_a_reason_from_the_model_of_calls() -> None:
+    m, history, seat = _first_call(_strong)
+    why = coach.reason(Rules(), seat, m.view(seat), history, {"type": "bid", "value": 16})
+    assert why is not None and why[0] == coach.CALL_MAKES and why[2] == 16 and why[1] >= 60
+    # A first call that seldom makes still beats leaving the call to the others, and says so.
+    m, history, seat = _first_call(
+        lambda hand: sum(c[0] in "J9AT" for c in hand) == 1 and not any(c[0] in "J9" for c in hand)
+    )  # the first hand holds a point card, or the deal is annulled
+    why = coach.reason(Rules(), seat, m.view(seat), history, {"type": "bid", "value": 16})
+    assert why is not None and why[0] == coach.OPENS and why[2] == 16 and why[1] < 50
+    # A weak hand after the first call: the lowest call open to it (17) makes seldom.
+    for seed in range(500):
+        m = Match(Rules(), dealer=0, seed=seed)
+        history = m.deal()
+        if not m.turn():
+            continue
+        opener = m.turn()[0]
+        history += m.apply(opener, {"type": "bid", "value": 16})
+        seat = m.turn()[0]
+        if _weak(m.view(seat)["hand"]):
+            break
+    why = coach.reason(Rules(), seat, m.view(seat), history, {"type": "pass"})
+    assert why is not None and why[0] == coach.CALL_FAILS and why[2] == 17 and why[1] < 50
+    # Calling over the opponents' 16 with it anyway is said to be the lesser loss.
+    why = coach.reason(Rules(), seat, m.view(seat), history, {"type": "bid", "value": 17})
+    assert why is not None and why[0] == coach.CONTESTS and why[2] == 16 and why[1] > 50
+    # Once the partner holds the call, that is the reason to pass.
+    while m.turn()[0] != (opener + 2) % 4:
+        history += m.apply(m.turn()[0], {"type": "pass"})
+    partner = m.turn()[0]
+    why = coach.reason(Rules(), partner, m.view(partner), history, {"type": "pass"})
+    assert why == (coach.PARTNER_HOLDS, 0, 16)
 
 
 # -- pace -------------------------------------------------------------------------------------
