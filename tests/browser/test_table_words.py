@@ -485,12 +485,15 @@ def test_every_number_below_zero_has_a_true_minus_sign(page: Page) -> None:
         "expected": {"played": 0.5, "suggested": 0.25, "made_played": 0.5, "made_suggested": 0.4},
     }
     line = call(page, "words", "analysisLine", TABLE, item)
-    assert "(expected \u22120.25 game points;" in line and "-" not in line
+    assert "(the computer's choice: \u22120.25 game points on average;" in line
+    assert "-" not in line
     # Each percentage says whose it is.
-    assert "the contract made in 40% of sampled deals as suggested, 50% as played)" in line
+    made = "the contract makes in 40% of the deals it tried with it, 50% with the choice made)"
+    assert made in line
     # With the bidder known, whose points and whose contract are named.
     line = call(page, "words", "analysisLine", {**TABLE, "bidder": 2}, item)
-    assert "(expected \u22120.25 game points for Bilal & Dev; Chitra's contract made in 40%" in line
+    whose = "\u22120.25 game points on average for Bilal & Dev; Chitra's contract makes in 40%"
+    assert whose in line
 
 
 def test_a_call_the_strong_player_would_make_otherwise_reads_as_a_sentence(page: Page) -> None:

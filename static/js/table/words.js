@@ -475,8 +475,8 @@ export function analysisLine(table, item) {
       suggested: Math.round(100 * e.made_suggested),
     };
     text += worth.bidder
-      ? fmt(gettext(" (expected %(gain)s game points for %(team)s; %(bidder)s's contract made in %(suggested)s%% of sampled deals as suggested, %(played)s%% as played)"), worth)
-      : fmt(gettext(" (expected %(gain)s game points; the contract made in %(suggested)s%% of sampled deals as suggested, %(played)s%% as played)"), worth);
+      ? fmt(gettext(" (the computer's choice: %(gain)s game points on average for %(team)s; %(bidder)s's contract makes in %(suggested)s%% of the deals it tried with it, %(played)s%% with the choice made)"), worth)
+      : fmt(gettext(" (the computer's choice: %(gain)s game points on average; the contract makes in %(suggested)s%% of the deals it tried with it, %(played)s%% with the choice made)"), worth);
   }
   const x = item.exact;
   if (x && (x.cost[0] > 0 || x.cost[1] > 0)) {
