@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from game.bots import choose_action
-from game.bots.coach import action_key, exact_values, expectations
+from game.bots.coach import action_key, exact_values, expectations, reason
 from game.engine import Match, Rules
 
 # The strong player's thinking per decision reviewed (seeded: counted work, not time).
@@ -97,6 +97,11 @@ def analyse_decision(
             }
         if exact and seat == r.to_play:
             item["exact"] = _exact(m, seat, played)
+    if phase == "bidding" and not item["same"]:
+        # Why the strong player would call otherwise, from the seat's four cards (so shown only
+        # to the person who held them: ``deal_history.review_for``).
+        why = reason(rules, seat, view, history, suggested)
+        item["why"] = list(why) if why else None
     item["private"] = _private(item, set(played_out), trump_shown)
     return item
 

@@ -23,6 +23,7 @@ from game.engine.stake import REGULAR_STAKE
 from game.models import DealRecord, GameAction
 from game.table.engine_words import spoken
 from game.table.events import Event, ends_deal, is_deal_start
+from game.table.hints import reason_text
 from game.table.seats import SEATED
 
 STAKE_CALLS = ("double", "redouble", "set_double")
@@ -373,10 +374,14 @@ def review_for(
     if analysis.get("status") != "ready":
         return {"status": analysis.get("status", "analysing")}
     holders = private.get("holders", [None] * 4)
+
+    def holds(item: dict[str, Any]) -> bool:
+        return viewer_id is not None and holders[item["seat"]] == viewer_id
+
     shown = [
-        {key: value for key, value in item.items() if key != "private"}
+        _shown_item(item, holds(item))
         for item in analysis["decisions"]
-        if not item["private"] or (viewer_id is not None and holders[item["seat"]] == viewer_id)
+        if not item["private"] or holds(item)
     ]
     kept = {item["at"] for item in shown}
     return {
@@ -386,3 +391,14 @@ def review_for(
         "turning": [at for at in analysis["turning"] if at in kept],
     }
 
+
+
+def _shown_item(item: dict[str, Any], holder: bool) -> dict[str, Any]:
+    """One analysed decision as a viewer gets it: without its privacy mark, and with the
+    reason for a call in words (``"why_text"``, read from the caller's four cards and worded
+    to them: "with four cards like yours...") only for the person who made it."""
+    shown = {key: value for key, value in item.items() if key not in ("private", "why")}
+    why = item.get("why")
+    if why and holder:
+        shown["why_text"] = reason_text(why)
+    return shown

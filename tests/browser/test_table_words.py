@@ -508,6 +508,13 @@ def test_a_call_the_strong_player_would_make_otherwise_reads_as_a_sentence(page:
     )
     bid = line({"type": "pass"}, {"type": "bid", "value": 17})
     assert bid == "Calls: Bilal chose pass; the analysis would bid 17."
+    # The caller's own copy says why (the server sends the reason to them alone).
+    item = {"seat": 1, "trick": 0, "played": {"type": "pass"}, "same": False,
+            "suggested": {"type": "bid", "value": 17}, "why_text": "your partner holds the call"}
+    why = call(page, "words", "analysisLine", TABLE, item)
+    assert why == (
+        "Calls: Bilal chose pass; the analysis would bid 17 — your partner holds the call."
+    )
     hint = call(page, "words", "hintLine", {"type": "trump", "suit": "S"}, {}, "")
     assert hint == "Hint: choose spades as trump."
     # The hinted card is described by this line, so the card is said in words, not "9♣".

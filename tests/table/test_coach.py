@@ -278,6 +278,30 @@ def test_the_analysis_replays_the_deal_and_judges_each_choice() -> None:
         if item["exact"] is not None:
             assert len(out) == 32 and min(item["exact"]["cost"]) >= 0
     assert set(turning_points(items)) <= {item["at"] for item in items}
+    # A call the strong player would make otherwise comes with its reason (as a hint's).
+    calls = [item for item in items if item["phase"] == "bidding" and not item["same"]]
+    assert calls and any(item["why"] for item in calls)
+    assert all(item["why"][0] in CALL_CODES for item in calls if item["why"])
+
+
+CALL_CODES = {coach.CALL_MAKES, coach.CALL_FAILS, coach.PARTNER_HOLDS, coach.THEIRS_FAILS,
+              coach.CONTESTS, coach.OPENS}
+
+
+def test_the_reason_for_a_call_goes_only_to_the_person_who_called() -> None:
+    """It is read from their four cards and says "yours": nobody else gets it, even once every
+    card was played."""
+    item = {"at": 2, "seat": 1, "phase": "bidding", "trick": None, "played": {"type": "pass"},
+            "suggested": {"type": "bid", "value": 17}, "same": False, "expected": None,
+            "exact": None, "private": False, "why": [coach.CALL_MAKES, 64, 17]}
+    analysis = {"status": "ready", "exact": True, "decisions": [item], "turning": []}
+    private = {"holders": [10, 11, 12, 13], "deck": [], "dealer": 0, "number": 1}
+    mine = review_for(analysis, private, 11)["decisions"][0]
+    assert mine["why_text"] == hints.reason_text(item["why"]) and "why" not in mine
+    assert "64%" in mine["why_text"]
+    for viewer in (10, 12, 13, None):
+        theirs = review_for(analysis, private, viewer)["decisions"][0]
+        assert "why_text" not in theirs and "why" not in theirs and "64" not in str(theirs)
 
 
 def test_an_item_naming_a_hidden_card_goes_only_to_that_seats_player() -> None:

@@ -464,6 +464,8 @@ export function analysisLine(table, item) {
       ? fmt(gettext("; the analysis would play %(suggested)s"), values)
       : fmt(gettext("; the analysis would %(suggested)s"), { suggested: would });
   }
+  // Why the strong player would call otherwise (sent only to the person who called).
+  if (item.why_text && !item.same) text += ` — ${item.why_text}`;
   const e = item.expected;
   if (e && !item.same) {
     // Whose points and whose contract: a defender wants that contract to fail.
