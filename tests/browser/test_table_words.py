@@ -6,6 +6,7 @@ each test calls them as the page does.
 
 from __future__ import annotations
 
+import itertools
 import json
 from collections.abc import Iterator
 from pathlib import Path
@@ -604,3 +605,40 @@ def test_a_chat_lines_time_is_on_the_24_hour_clock_in_ascii_digits_in_every_lang
         }"""
     )
     assert times == {"en": "14:05", "bn": "14:05", "hi": "14:05", "ne": "14:05"}, times
+
+
+def test_a_deal_being_analysed_is_asked_for_again_less_and_less_often_and_never_given_up(
+    page: Page,
+) -> None:
+    """A queue of deals can keep one "Analysing…" for minutes: its page asks again after 3 s,
+    then each time half as long again, never less often than every 30 s, for as long as it is
+    open (it once gave up after 40 tries, two minutes, and stayed "Analysing…")."""
+    delays = page.evaluate(
+        """async () => {
+            const { DealReview } = await import('/static/js/table/history.js');
+            const box = document.createElement('div');
+            document.body.append(box);
+            const realSet = window.setTimeout, realClear = window.clearTimeout;
+            const delays = [], queue = [];
+            window.setTimeout = (fn, ms) => {
+              delays.push(ms);
+              return queue.push(fn);
+            };
+            window.clearTimeout = () => {};
+            try {
+              const deal = { number: 1, events: [], stake: 1, score: [0, 0], outcome: 'made',
+                             players: ['Asha', 'Bilal', 'Chitra', 'Dev'],
+                             review: { status: 'analysing' } };
+              new DealReview(box, deal, null, async () => deal);
+              for (let i = 0; i < 60 && queue.length; i += 1) await queue.shift()();
+            } finally {
+              window.setTimeout = realSet;
+              window.clearTimeout = realClear;
+              box.remove();
+            }
+            return delays;
+        }"""
+    )
+    assert len(delays) > 40, delays
+    assert delays[0] == 3000 and max(delays) == 30000 and delays[-1] == 30000
+    assert all(b >= a for a, b in itertools.pairwise(delays))
