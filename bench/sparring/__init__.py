@@ -6,7 +6,8 @@ None of them is offered by the site, and game.bots never imports this package.
 ``random`` (any legal move), ``rule`` (the plain rule-based player, game/bots/rule_based.py),
 ``strong-v2``, ``strong-sim``, ``strong-bold``, ``strong-shy``, ``strong-rb``,
 ``strong-infer``, ``strong-plus``, ``strong-trump``, ``strong-temper``, ``strong-model`` and
-``strong-open``, ``strong-fight`` (variants of ``strong``, strong_variants.py),
+``strong-open``, ``strong-fight``, ``strong-disc`` (variants of ``strong``, strong_variants.py;
+``strong-disc`` reads the discards too, discard_reading.py),
 ``strong-read``, ``strong-mix`` and ``strong-mix2`` (``strong`` reading the opponents' calls
 as the public bot makes them, bot_reading.py), ``strong-pm`` (``strong`` reading its
 partner's calls as the strong level makes them, partner_reading.py), ``strong-am`` (``strong``
