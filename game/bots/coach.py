@@ -41,6 +41,8 @@ PARTNER_HOLDS = "partner_holds"
 THEIRS_FAILS = "theirs_fails"
 CONTESTS = "contests"
 OPENS = "opens"
+TRUMP_BEST = "trump_best"
+SEVENTH = "seventh"
 
 # A reason: (code, percent, call value); the percent and value only where the code has them.
 Reason = tuple[str, int, int]
@@ -146,6 +148,8 @@ def reason(
         return ASKS_TRUMP, 0, 0
     if view.get("phase") == "bidding" and action["type"] in ("bid", "pass"):
         return _call_reason(rules, seat, view, history, action)
+    if view.get("phase") == "trump":  # the strong player picks its trump by the rule-based worth
+        return {"trump": (TRUMP_BEST, 0, 0), "seventh_card": (SEVENTH, 0, 0)}.get(action["type"])
     if action["type"] != "play" or view.get("phase") != "play":
         return None
     card = index(action["card"])

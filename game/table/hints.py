@@ -81,6 +81,11 @@ def reason_text(why: list[object] | None) -> str | None:
             " time, which beats leaving the call to the others (the computer's estimate)"
         ),
         coach.PARTNER_HOLDS: _("your partner holds the call"),
+        coach.TRUMP_BEST: _(
+            "with this suit as trump your four cards are worth most (in trumps the jack counts"
+            " most, then the nine, ace and ten)"
+        ),
+        coach.SEVENTH: _("no suit stands out among your four cards: let the seventh card decide"),
         coach.CONTESTS: _(
             "against four cards like yours their call of %(value)s makes about %(percent)s%% of"
             " the time: calling over it costs less (the computer's estimate)"

@@ -175,17 +175,26 @@ def coach(site: LiveSite, browser: Browser) -> None:
 
 def test_a_hint_in_the_auction_gives_its_reason(coach_site: LiveSite, browser: Browser) -> None:
     """Asked for a hint on a call, the strong player's choice comes with its reason: how often
-    the call makes with four cards like the player's, by its model of calls."""
-    seeded = json.loads(coach_site.shell(
-        "from tests.browser.staging import seed_table; seed_table('bidding', hints='on')"
-    ).strip().splitlines()[-1])
+    the call makes with four cards like the player's, by its model of calls; on the trump, why
+    that suit (or the seventh card)."""
     names = ["Asha", "Vikramaditya", "Chitra", "Dev"]
-    session = seeded["sessions"][names[seeded["turn"][0]]]
     errors: list[str] = []
-    for name, size in (("laptop", LAPTOP), ("phone", PHONE)):
-        page = open_page(browser, coach_site, session, size, f"/table/{seeded['game']}/", errors)
-        hint = ask_for_a_hint(page, f"{SHOTS}-auction-hint-{name}.png")
-        assert "four cards like yours" in hint and "(the computer's estimate)" in hint, hint
-        assert page.locator("#hint-text").is_visible()
-        page.context.close()
+    for moment, words in (
+        ("bidding", ("four cards like yours", "(the computer's estimate)")),
+        ("trump", ("cards are worth most (in trumps the jack", "let the seventh card decide")),
+    ):
+        seeded = json.loads(coach_site.shell(
+            "from tests.browser.staging import seed_table; "
+            f"seed_table('{moment}', hints='on', tag='{moment}')"
+        ).strip().splitlines()[-1])
+        session, path = seeded["sessions"][names[seeded["turn"][0]]], f"/table/{seeded['game']}/"
+        for name, size in (("laptop", LAPTOP), ("phone", PHONE)):
+            page = open_page(browser, coach_site, session, size, path, errors)
+            hint = ask_for_a_hint(page, f"{SHOTS}-{moment}-hint-{name}.png")
+            if moment == "bidding":
+                assert all(word in hint for word in words), hint
+            else:
+                assert any(word in hint for word in words), hint
+            assert page.locator("#hint-text").is_visible()
+            page.context.close()
     assert errors == []

@@ -207,6 +207,18 @@ def test_a_call_or_a_pass_gets_a_reason_from_the_model_of_calls() -> None:
     partner = m.turn()[0]
     why = coach.reason(Rules(), partner, m.view(partner), history, {"type": "pass"})
     assert why == (coach.PARTNER_HOLDS, 0, 16)
+    # The bidder's trump: the suit its four cards are worth most with, or the seventh card.
+    while m.round is not None and m.round.phase == "bidding":
+        history += m.apply(m.turn()[0], {"type": "pass"})
+    assert m.round is not None and m.round.phase == "trump"
+    bidder, view = m.turn()[0], m.view(m.turn()[0])
+    picked = coach.reason(Rules(), bidder, view, history, {"type": "trump", "suit": "H"})
+    assert picked == (coach.TRUMP_BEST, 0, 0)
+    seventh = coach.reason(Rules(), bidder, view, history, {"type": "seventh_card"})
+    assert seventh == (coach.SEVENTH, 0, 0)
+    assert hints.reason_text(list(seventh)) == (
+        "no suit stands out among your four cards: let the seventh card decide"
+    )
 
 
 # -- pace -------------------------------------------------------------------------------------
