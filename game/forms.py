@@ -51,6 +51,14 @@ def timer_label(seconds: int) -> str:
     return str(_("%(seconds)s seconds a decision") % {"seconds": seconds})
 
 
+AUTO_TIMER = gettext_lazy(
+    "Automatic: off when you play alone with computer players, else 60 seconds a decision"
+)
+
+
+TIMER_CHOICES = [(seconds, lazy(timer_label, str)(seconds)) for seconds in turn_timer.CHOICES]
+
+
 def play_to_label(sets: int) -> str:
     """How one "play to" choice is shown: "No end", "First team to win 3 sets"."""
     if not sets:
@@ -111,7 +119,7 @@ class GameForm(forms.ModelForm):  # type: ignore[type-arg]
     turn_timer = forms.TypedChoiceField(
         label=gettext_lazy("Turn timer"),
         coerce=int,
-        choices=[(seconds, lazy(timer_label, str)(seconds)) for seconds in turn_timer.CHOICES],
+        choices=TIMER_CHOICES,
         initial=turn_timer.DEFAULT,
         required=False,
         empty_value=turn_timer.DEFAULT,  # type: ignore[arg-type]
@@ -199,6 +207,12 @@ class GameForm(forms.ModelForm):  # type: ignore[type-arg]
         if game.pk:
             self.fields["turn_timer"].initial = game.turn_timer
             self.fields["play_to"].initial = game.play_to
+        else:  # a new game's timer follows who sits at it, unless the host picks a length
+            self.initial["name"] = _("%(name)s's game") % {"name": host.display_name}
+            timer = self.fields["turn_timer"]
+            assert isinstance(timer, forms.TypedChoiceField)
+            timer.choices = [("", AUTO_TIMER), *TIMER_CHOICES]
+            timer.initial, timer.empty_value = "", None
         # The match's end is fixed with the rules once play has started (a rematch keeps it).
         self.fields["play_to"].disabled = game.started
         rules = Rules.from_dict(game.rules or {})
@@ -291,11 +305,15 @@ class GameForm(forms.ModelForm):  # type: ignore[type-arg]
         if not commit:
             raise ValueError("GameForm saves in one transaction; call save() with commit=True")
         chosen = self.chosen_holders()
+        timer = self.cleaned_data["turn_timer"]
+        if timer is None:  # automatic: nobody waits on a person who plays alone with computers
+            people = sum(1 for user_id, level in chosen if user_id is not None and not level)
+            timer = turn_timer.DEFAULT if people > 1 else 0
         edited = {
             "name": self.cleaned_data["name"],
             "conference_link": self.cleaned_data["conference_link"],
             "play_direction": self.cleaned_data["play_direction"],
-            "turn_timer": self.cleaned_data["turn_timer"],
+            "turn_timer": timer,
             "bot_pace": self.cleaned_data["bot_pace"] or self.instance.bot_pace,
             "hints": self.cleaned_data["hints"] or self.instance.hints,
         }

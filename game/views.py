@@ -101,10 +101,12 @@ def host_game(request: HttpRequest) -> HttpResponse:
         except IntegrityError:
             messages.error(request, _("You already host a game; here it is."))
             return redirect("game:host")
-        messages.success(
-            request,
-            _("%(name)s is ready. Your friends see it on their dashboards.") % {"name": game.name},
+        ready = (
+            _("%(name)s is ready. Your friends see it on their dashboards.")
+            if friends.friends_of(user).exists()
+            else _("%(name)s is ready.")
         )
+        messages.success(request, ready % {"name": game.name})
         return redirect("/#host")
     return render(request, "game/host_form.html", {"form": form, "game": None})
 

@@ -52,6 +52,35 @@ def test_it_hosts_one_person_and_three_computer_players(owner: User, friend: Use
     assert '<option value="bot:easy" selected>' in seat_2
 
 
+def test_a_new_games_timer_is_off_for_one_person_with_computers_unless_the_host_picks_one(
+    owner: User, friend: User
+) -> None:
+    """Nobody waits on a person who plays alone with computer players: the new game's timer is
+    automatic (a newcomer reading a deal's analysis had their call made for them, and their seat
+    taken, by the default minute); with another person seated it is the minute, and a length
+    the host picks is kept."""
+    page = text(login(owner).get("/host/"))
+    assert f'value="{owner.display_name}\'s game"' in page  # a name to start from
+    field = page.split('name="turn_timer"')[1].split("</select>")[0]
+    assert '<option value="" selected>Automatic: off when you play alone' in field
+    alone = form_data(seat_0=owner.pk, seat_1="bot:strong", seat_2="bot:easy", seat_3="bot:strong")
+    together = {**alone, "seat_2": friend.pk}
+    for data, timer in ((alone, 0), ({**alone, "turn_timer": "60"}, 60), (together, 60),
+                        ({**together, "turn_timer": "0"}, 0)):
+        Game.objects.filter(host=owner).delete()
+        done = login(owner).post("/host/", {**data, "turn_timer": data.get("turn_timer", "")},
+                                 follow=True)
+        assert Game.objects.get(host=owner).turn_timer == timer, (data, timer)
+        # The host has a friend (Farid), who sees the game on his dashboard.
+        assert "Friday 29 is ready. Your friends see it on their dashboards." in text(done)
+
+
+def test_a_host_without_friends_is_not_told_that_friends_see_the_game(owner: User) -> None:
+    data = form_data(seat_0=owner.pk, seat_1="bot:easy", seat_2="bot:easy", seat_3="bot:easy")
+    page = text(login(owner).post("/host/", data, follow=True))
+    assert "Friday 29 is ready." in page and "Your friends see it" not in page
+
+
 def test_it_changes_a_computer_players_level_and_seats_a_friend_instead(
     owner: User, friend: User
 ) -> None:
