@@ -196,8 +196,8 @@ def _contract_chance(
         return None
     percent = round(100 * found.made)
     if seat & 1 == bidder & 1:
-        return (MAKES_CONTRACT, percent, 0) if percent >= 50 else None
-    return (BREAKS_CONTRACT, 100 - percent, 0) if percent <= 50 else None
+        return (MAKES_CONTRACT, percent, 0) if percent > 50 else None  # "most": more than half
+    return (BREAKS_CONTRACT, 100 - percent, 0) if percent < 50 else None
 
 
 def _call_reason(

@@ -84,6 +84,8 @@ def analyse_decision(
         "same": suggested == played,  # a call of 19 is not a call of 16
         "expected": None,
         "exact": None,
+        # The call standing then: a call of the same value matches it (public, as every call).
+        "high": r.auction.high if phase == "bidding" and r.auction.high_seat >= 0 else None,
     }
     if phase == "play" and played["type"] in ("play", "show_trump"):
         worth = expectations(rules, seat, view, history, REVIEW_DEALS, seed=at)

@@ -518,6 +518,17 @@ def test_a_call_the_strong_player_would_make_otherwise_reads_as_a_sentence(page:
     )
     hint = call(page, "words", "hintLine", {"type": "trump", "suit": "S"}, {}, "")
     assert hint == "Hint: choose spades as trump."
+    # A call of the value standing matches it, as its button says ("Match 17").
+    standing = {"bid": {"seat": 0, "value": 17}}
+    match = call(page, "words", "hintLine", {"type": "bid", "value": 17}, standing, "")
+    assert match == "Hint: match 17."
+    over = call(page, "words", "hintLine", {"type": "bid", "value": 18}, standing, "")
+    assert over == "Hint: bid 18."
+    assert line({"type": "pass"}, {"type": "bid", "value": 17}) == bid  # no call standing
+    item = {"seat": 1, "trick": 0, "played": {"type": "pass"}, "same": False,
+            "suggested": {"type": "bid", "value": 17}, "high": 17}
+    matched = call(page, "words", "analysisLine", TABLE, item)
+    assert matched == "Calls: Bilal chose pass; the analysis would match 17."
     # The hinted card is described by this line, so the card is said in words, not "9♣".
     card = call(page, "words", "hintLine", {"type": "play", "card": "9C"}, {}, "draws trump")
     assert card == "Hint: play the 9 of clubs — draws trump."
@@ -642,3 +653,47 @@ def test_a_deal_being_analysed_is_asked_for_again_less_and_less_often_and_never_
     assert len(delays) > 40, delays
     assert delays[0] == 3000 and max(delays) == 30000 and delays[-1] == 30000
     assert all(b >= a for a, b in itertools.pairwise(delays))
+
+
+def test_an_analysis_with_nothing_to_show_says_so_in_a_sentence(page: Page) -> None:
+    """Not as item 1 of a list of one (a newcomer's review saw that on a phone)."""
+    drawn = page.evaluate(
+        """async (table) => {
+            const { drawAnalysis } = await import('/static/js/table/history.js');
+            const box = document.createElement('section');
+            const same = { at: 3, seat: 1, trick: 1, played: { type: 'play', card: 'AS' },
+                           suggested: { type: 'play', card: 'AS' }, same: true };
+            drawAnalysis(box, { status: 'ready', exact: false, decisions: [same], turning: [] },
+                         table);
+            return { lists: box.querySelectorAll('ol, li').length,
+                     said: box.querySelector('p.analysis-state')?.textContent };
+        }""",
+        TABLE,
+    )
+    assert drawn == {
+        "lists": 0,
+        "said": "Every decision here matched the strong player's choice or had no choice.",
+    }
+
+
+def test_a_sentence_ends_as_the_pages_language_writes_it(page: Page) -> None:
+    """A Bengali analysis line may end in a bracket of cards, an English log line in a name
+    written in Devanagari: the page's language decides the stop, not the last letter."""
+    ends = page.evaluate(
+        """async () => {
+            const { sentence } = await import('/static/js/table/words.js');
+            const root = document.documentElement, before = root.lang;
+            try {
+              root.lang = 'bn';
+              const bengali = sentence('নম্বর হাত (সেরা: A♠, K♠)');
+              root.lang = 'en';
+              const english = sentence('राम passes to राम');
+              root.lang = '';
+              const unknown = sentence('पास');
+              return [bengali, english, unknown];
+            } finally {
+              root.lang = before;
+            }
+        }"""
+    )
+    assert ends == ["নম্বর হাত (সেরা: A♠, K♠)।", "राम passes to राम.", "पास।"]

@@ -175,6 +175,17 @@ def _weak(hand: list[str]) -> bool:
     return not any(c[0] in "J9AT" for c in hand)
 
 
+def test_a_contract_reason_says_most_only_for_more_than_half() -> None:
+    """"Makes the contract in most sampled deals: 50%" is no majority: no reason then."""
+    view, play = {"bidder": 0}, {"type": "play", "card": "AH"}
+    for made, expected in ((0.5, None), (0.51, (coach.MAKES_CONTRACT, 51, 0))):
+        chance = {"play AH": coach.Expectation(0.0, made)}
+        assert coach._contract_chance(0, view, play, chance) == expected
+    for made, expected in ((0.5, None), (0.49, (coach.BREAKS_CONTRACT, 51, 0))):
+        chance = {"play AH": coach.Expectation(0.0, made)}
+        assert coach._contract_chance(1, view, play, chance) == expected
+
+
 def test_a_call_or_a_pass_gets_a_reason_from_the_model_of_calls() -> None:
     m, history, seat = _first_call(_strong)
     why = coach.reason(Rules(), seat, m.view(seat), history, {"type": "bid", "value": 16})
@@ -292,6 +303,7 @@ def test_the_analysis_replays_the_deal_and_judges_each_choice() -> None:
     assert set(turning_points(items)) <= {item["at"] for item in items}
     # A call the strong player would make otherwise comes with its reason (as a hint's).
     calls = [item for item in items if item["phase"] == "bidding" and not item["same"]]
+    assert all("high" in item for item in calls)  # the call standing then, to say "match"
     assert calls and any(item["why"] for item in calls)
     assert all(item["why"][0] in CALL_CODES for item in calls if item["why"])
 

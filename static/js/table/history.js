@@ -269,7 +269,10 @@ export function drawAnalysis(box, review, table) {
     li.append(analysisLine(table, item));
     list.append(li);
   }
-  if (!items.length) list.append(Object.assign(document.createElement("li"), { textContent: COACH.noneShown }));
+  if (!items.length) {  // a sentence, not a list of one
+    box.replaceChildren(title, Object.assign(document.createElement("p"), { className: "analysis-state", textContent: COACH.noneShown }));
+    return;
+  }
   const legend = Object.assign(document.createElement("p"), { className: "analysis-legend", textContent: COACH.legend });
   box.replaceChildren(title, legend, list);
 }

@@ -19,14 +19,21 @@ export function teamName(table, team) {
 /** A score change or score with its sign, written with a true minus sign: "+1", "0", "−2". */
 export { signed };
 
+// The site's languages whose sentences end in a danda ("।").
+const DANDA_LANGUAGES = ["bn", "hi", "ne"];
+
 /** A message as one sentence: a capital first letter and exactly one full stop at the end
- * (a danda "।" after Bengali or Devanagari). */
+ * (a danda "।" in Bengali, Hindi and Nepali). */
 export function sentence(text) {
   const words = String(text || "").trim().replace(/[.\s]+$/, "");
   if (!words) return "";
   const capital = words[0].toUpperCase() + words.slice(1);
   if (/[!?…।]$/.test(capital)) return capital;
-  return /[\u0900-\u09FF]$/.test(capital) ? `${capital}।` : `${capital}.`;
+  // The page's language decides (a Bengali line may end in a bracket or a card, an English
+  // one in a name written in Devanagari); without one, the script of the last letter.
+  const lang = (globalThis.document?.documentElement?.lang || "").slice(0, 2);
+  const danda = lang ? DANDA_LANGUAGES.includes(lang) : /[\u0900-\u09FF]$/.test(capital);
+  return danda ? `${capital}।` : `${capital}.`;
 }
 
 const lowerFirst = (text) => text.charAt(0).toLowerCase() + text.slice(1);
@@ -433,9 +440,11 @@ export function actionVerb(action) {
 export function hintLine(action, view, reason) {
   if (!action) return gettext("Hint: declare your marriage.");
   // The card in words ("play the 9 of clubs"): the hinted card is described by this line.
+  // A call equal to the one standing matches it, as its button says ("Match 17").
+  const matching = action.type === "bid" && view?.bid && view.bid.value === action.value;
   const what = action.type === "play"
     ? fmt(gettext("play the %(card)s"), { card: cardName(action.card) })
-    : actionVerb(action);
+    : matching ? fmt(gettext("match %(value)s"), { value: action.value }) : actionVerb(action);
   return reason
     ? fmt(gettext("Hint: %(what)s — %(reason)s."), { what, reason })
     : fmt(gettext("Hint: %(what)s."), { what });
@@ -450,12 +459,16 @@ export function hintAskedLine(name) {
 export function analysisLine(table, item) {
   const who = seatName(table, item.seat);
   // What was chosen, as a thing chosen ("pass", not "please pass" as a hint says it).
+  // A call equal to the one standing then (``item.high``) matched it.
+  const matches = (a) => a.type === "bid" && item.high != null && a.value === item.high;
   const act = (a) => {
     if (a.type === "play") return cardText(a.card);
+    if (matches(a)) return fmt(gettext("match %(value)s"), { value: a.value });
     return a.type === "pass" ? pgettext("a call chosen", "pass") : actionWords(a);
   };
   const values = { who, trick: item.trick, played: act(item.played), suggested: act(item.suggested) };
-  const would = item.suggested.type === "play" ? values.suggested : actionVerb(item.suggested);
+  const would = item.suggested.type === "play" || matches(item.suggested)
+    ? values.suggested : actionVerb(item.suggested);
   let text = item.trick
     ? fmt(gettext("Trick %(trick)s: %(who)s chose %(played)s"), values)
     : fmt(gettext("Calls: %(who)s chose %(played)s"), values);
