@@ -111,3 +111,11 @@ def test_it_prints_each_server_log_line_once() -> None:
     )
     assert result.returncode == 0, result.stderr
     assert (result.stdout + result.stderr).count("Not Found: /x29") == 1
+
+
+def test_how_to_play_says_where_a_marriage_stops_moving_the_target() -> None:
+    """A newcomer read "4 points fewer" and then saw a call of 17 need 16 (the engine keeps the
+    target within the lowest call allowed and 28): the page says so."""
+    page = text(Client().get("/learn/how-to-play/"))
+    rule = "The target never goes below the lowest call allowed (16 by default) nor above 28"
+    assert rule in page
