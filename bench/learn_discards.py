@@ -17,7 +17,6 @@ over hands drawn from that Belief (nats per discard: how much each tells a reade
 
 from __future__ import annotations
 
-import argparse
 import math
 import random
 import sys
@@ -26,8 +25,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.learn_play import Key, Row, fit, log_likelihood, replay, uniform
-from bench.sparring import REDUCED
+from bench.learn_play import Key, Row, arguments, fit, log_likelihood, replay, uniform
+from bench.sparring import REDUCED, discard_reading
 from bench.sparring.discard_reading import (
     DISCARD_FEATURES,
     discard_at,
@@ -90,14 +89,7 @@ def information(spec: str, decks: int, samples: int) -> dict[Key, list[float]]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--train", nargs="*", default=[], help="LOG:SEED:RULES")
-    parser.add_argument("--test", help="LOG:SEED:RULES")
-    parser.add_argument("--decks", type=int, default=20, help="test decks read from each seat")
-    parser.add_argument("--samples", type=int, default=6, help="hands drawn per reading")
-    args = parser.parse_args()
-    from bench.sparring import discard_reading
-
+    args = arguments(__doc__)
     if args.train:
         data = collect(args.train)
         for key in sorted(data):

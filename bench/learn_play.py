@@ -192,13 +192,18 @@ def _rule_ratio(clue: play_inference.Clue, sample: Match) -> float:
     return table[clue.key]
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+def arguments(doc: str) -> argparse.Namespace:
+    """The command line of a fitting script: training and test logs, how much to read."""
+    parser = argparse.ArgumentParser(description=doc.split("\n\n")[0])
     parser.add_argument("--train", nargs="*", default=[], help="LOG:SEED:RULES")
     parser.add_argument("--test", help="LOG:SEED:RULES")
     parser.add_argument("--decks", type=int, default=20, help="test decks read from each seat")
     parser.add_argument("--samples", type=int, default=6, help="hands drawn per reading")
-    args = parser.parse_args()
+    return parser.parse_args()
+
+
+def main() -> None:
+    args = arguments(__doc__)
     train = collect(args.train)
     test = collect([args.test]) if args.test else {}
     if train:

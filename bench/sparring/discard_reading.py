@@ -12,8 +12,9 @@ sampled deals is the strong level's.
 
 from __future__ import annotations
 
+from game.bots import play_reading
 from game.bots.decision import Decision
-from game.bots.play_reading import Clue, Weighing, clue_at, clues, likelihood, probability
+from game.bots.play_reading import Clue, Weighing, chance_ratio, clue_at, in_sample, likelihood
 from game.bots.position import Position
 from game.bots.rule_based import is_master
 from game.bots.solver.search import Search
@@ -114,32 +115,19 @@ def discard_rows(pos: Position, card: int) -> tuple[list[tuple[float, ...]], int
 
 def discard_likelihood(clue: Clue, sample: Match) -> float:
     """How much likelier the discard is from the sampled deal's hand than by chance."""
-    r = sample.round
-    assert r is not None
-    pos = clue.pos
-    pos.hand = r.hands[clue.seat] | clue.later
-    if clue.hidden_trump:
-        pos.trump = r.trump
-    found = discard_rows(pos, clue.card)
-    if found is None:
-        return 1.0
-    rows, chosen = found
-    return len(rows) * probability(DISCARD_WEIGHTS[clue.key], rows, chosen)
+    pos = in_sample(clue, sample)
+    return chance_ratio(DISCARD_WEIGHTS[clue.key], discard_rows(pos, clue.card))
+
+
+def any_likelihood(clue: Clue, sample: Match) -> float:
+    """A discard read by the model above, any other clue as the strong level reads it."""
+    read = discard_likelihood if clue.key[1] == "discard" else likelihood
+    return read(clue, sample)
 
 
 def weighing(decision: Decision) -> Weighing:
     """The weight of each sampled deal: the strong level's reading and the discards'."""
-    found = clues(decision, any_clue)
-
-    def weight(sample: Match) -> float:
-        w = 1.0
-        for clue in found:
-            w *= discard_likelihood(clue, sample) if clue.key[1] == "discard" else likelihood(
-                clue, sample
-            )
-        return w
-
-    return weight
+    return play_reading.weighing(decision, any_clue, any_likelihood)
 
 
 DISCARD_SEARCH = Search(early=False, weighing=weighing)  # strong-disc's card search

@@ -207,29 +207,48 @@ def probability(weights: tuple[float, ...], rows: list[tuple[float, ...]], chose
     return exps[chosen] / sum(exps)
 
 
-def likelihood(clue: Clue, sample: Match) -> float:
-    """How much likelier the clue's card is from the sampled deal's hand than by chance."""
+def in_sample(clue: Clue, sample: Match) -> Position:
+    """The clue's position with the hand (and a bidder's hidden trump) of the sampled deal."""
     r = sample.round
     assert r is not None
     pos = clue.pos
     pos.hand = r.hands[clue.seat] | clue.later
     if clue.hidden_trump:
         pos.trump = r.trump
-    found = choice_rows(pos, clue.card, clue.key[1] == "lead")
+    return pos
+
+
+def chance_ratio(
+    weights: tuple[float, ...], found: tuple[list[tuple[float, ...]], int] | None
+) -> float:
+    """How much likelier the model makes the card played (row ``found[1]`` of the choices'
+    features ``found[0]``) than a choice by chance; 1 when the player had no choice."""
     if found is None:
         return 1.0
     rows, chosen = found
-    return len(rows) * probability(WEIGHTS[clue.key], rows, chosen)
+    return len(rows) * probability(weights, rows, chosen)
 
 
-def weighing(decision: Decision) -> Weighing:
-    """The weight of each sampled deal for this decision (``Search.weighing``)."""
-    found = clues(decision)
+def likelihood(clue: Clue, sample: Match) -> float:
+    """How much likelier the clue's card is from the sampled deal's hand than by chance."""
+    pos = in_sample(clue, sample)
+    return chance_ratio(WEIGHTS[clue.key], choice_rows(pos, clue.card, clue.key[1] == "lead"))
+
+
+# (a clue, a sampled deal) -> how much likelier that deal makes the clue's card than chance
+Reading = Callable[[Clue, Match], float]
+
+
+def weighing(decision: Decision, at: ClueAt | None = None, read: Reading = likelihood) -> Weighing:
+    """The weight of each sampled deal for this decision (``Search.weighing``): the product
+    of ``read`` over the clues found by ``at`` (the strong level's reading unless another
+    reading, in bench/sparring/, says otherwise)."""
+    found = clues(decision, at)
 
     def weight(sample: Match) -> float:
         w = 1.0
         for clue in found:
-            w *= likelihood(clue, sample)
+            w *= read(clue, sample)
         return w
 
     return weight
