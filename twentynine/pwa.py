@@ -12,7 +12,7 @@ from django.views.decorators.cache import cache_control
 
 THEME_COLOUR = "#0f5132"
 # Bumped when the list of assets the service worker keeps changes.
-CACHE_VERSION = "twentynine-v1"
+CACHE_VERSION = "twentynine-v2"
 SERVICE_WORKER = settings.BASE_DIR / "static" / "js" / "sw.js"
 # What the service worker stores at install: the offline page and what it needs, the pages'
 # styles and scripts, the icons.
@@ -20,7 +20,8 @@ PRECACHED = (
     "css/site.css", "css/table.css", "css/history.css", "favicon.svg",
     "img/icon-192.png", "img/icon-512.png",
     "js/table.js", "js/dashboard.js", "js/history_page.js", "js/invite.js", "js/numbers.js",
-    "js/theme.js", "js/preferences.js",
+    "js/theme.js", "js/theme_start.js", "js/install.js", "js/offline.js", "js/menu.js",
+    "js/preferences.js",
     *(f"js/table/{name}.js" for name in (
         "alert", "cards", "centre", "chat", "connection", "controls", "handover", "history",
         "log", "preferences", "presence", "result", "score", "seats", "side", "together",

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import dj_database_url
+from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
 from twentynine import redis_retry
@@ -58,6 +59,7 @@ MIDDLEWARE = [
     "twentynine.health.HealthChecks",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    "csp.middleware.CSPMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -232,8 +234,30 @@ TURN_AWAY_AFTER = env_float("TURN_AWAY_AFTER", 60.0, minimum=1.0)
 # Joins by invite link (a seat taken, a guest made, watching) one client address may make in
 # ten minutes (game.invite.throttle).
 INVITE_JOINS_PER_WINDOW = env_int("INVITE_JOINS_PER_WINDOW", 10, minimum=1)
+# Content-Security-Policy (django-csp) on every page: scripts, styles, fonts and sockets from
+# the site itself only, no inline script or style (a script someone slips into a name, a chat
+# line or a game's title would not run), no framing, forms posted only to the site.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF, "data:"],
+        "font-src": [SELF],
+        "connect-src": [SELF],
+        "manifest-src": [SELF],
+        "worker-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [NONE],
+        "frame-ancestors": [NONE],
+        "form-action": [SELF],
+    }
+}
 WEBSOCKET_MAX_MESSAGE_BYTES = 4096
 WEBSOCKET_RATE_PER_SECOND = env_int("WEBSOCKET_RATE_PER_SECOND", 20, minimum=1)
+# Sockets (tables' and dashboards' together) one account may hold open in one process
+# (game.table.socket_cap); the next one is closed with 4429.
+WEBSOCKETS_PER_USER = env_int("WEBSOCKETS_PER_USER", 20, minimum=1)
 # Chat lines a socket may send per second (bursts of as many); three times that is a flood.
 CHAT_RATE_PER_SECOND = env_int("CHAT_RATE_PER_SECOND", 1, minimum=1)
 # An open socket renews its presence row this often; a row not renewed this long stops counting.

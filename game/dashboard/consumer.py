@@ -26,9 +26,9 @@ from accounts.verification import is_verified
 from game.dashboard import summary
 from game.dashboard.games import dashboard_games
 from game.dashboard.notify import user_group
-from game.table import hub, presence, store
+from game.table import hub, presence, socket_cap, store
 from game.table.channels_adapter import InboxConsumer
-from game.table.errors import CLOSE_FLOOD, CLOSE_FORBIDDEN, CLOSE_NOT_LOGGED_IN
+from game.table.errors import CLOSE_FLOOD, CLOSE_FORBIDDEN, CLOSE_NOT_LOGGED_IN, CLOSE_TOO_MANY
 from game.table.flood import FloodGuard, Verdict
 from game.table.snapshot import Snapshot
 from game.table.wire import from_group
@@ -66,6 +66,9 @@ class DashboardConsumer(InboxConsumer):
         if not await database_sync_to_async(_allowed)(user):
             await self.close(code=CLOSE_FORBIDDEN)
             return
+        if not socket_cap.take(user.pk):
+            await self.close(code=CLOSE_TOO_MANY)
+            return
         self.user_id = user.pk
         self.games: dict[int, Snapshot] = {}
         self.guard = FloodGuard(SYNCS_PER_SECOND)
@@ -74,6 +77,7 @@ class DashboardConsumer(InboxConsumer):
 
     async def stopped(self) -> None:
         if hasattr(self, "user_id"):
+            socket_cap.release(self.user_id)
             hub.leave_group(user_group(self.user_id), self)
             for game_id in self.games:
                 hub.leave(game_id, self)

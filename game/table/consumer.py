@@ -22,7 +22,7 @@ from django.conf import settings
 from django.utils import translation
 from django.utils.translation import gettext as _
 
-from game.table import cache, hub, seat_changes, service, store, watchers
+from game.table import cache, hub, seat_changes, service, socket_cap, store, watchers
 from game.table.auto_pass import schedule_auto_pass
 from game.table.autodeal import schedule_next_deal
 from game.table.bot_turns import schedule_bot_turn
@@ -35,6 +35,7 @@ from game.table.errors import (
     CLOSE_FORBIDDEN,
     CLOSE_NO_GAME,
     CLOSE_NOT_LOGGED_IN,
+    CLOSE_TOO_MANY,
     TableError,
 )
 from game.table.flood import FloodGuard, Verdict
@@ -58,6 +59,7 @@ class TableConsumer(ChatSocket, PresenceSocket, HintSocket, InboxConsumer):
     role: Role | None = None
     version = 0
     counted = False  # counted among the open sockets (``metrics``) until ``stopped``
+    capped = False  # counted among its user's sockets (``socket_cap``) until ``stopped``
 
     async def connect(self) -> None:
         """Accept, then either refuse with a close code and no data or send the full state."""
@@ -74,6 +76,10 @@ class TableConsumer(ChatSocket, PresenceSocket, HintSocket, InboxConsumer):
             await self.close(code=CLOSE_NOT_LOGGED_IN)
             return
         self.user_id = user.pk
+        if not socket_cap.take(self.user_id):
+            await self.close(code=CLOSE_TOO_MANY)
+            return
+        self.capped = True
         self.watched_deal: watchers.Deal | None = None
         await hub.join(self.game_id, self)
         try:
@@ -98,6 +104,9 @@ class TableConsumer(ChatSocket, PresenceSocket, HintSocket, InboxConsumer):
         if self.counted:
             self.counted = False
             metrics.socket_closed()
+        if self.capped:
+            self.capped = False
+            socket_cap.release(self.user_id)
         if self.presence_counted:  # ``disconnect`` did not run: no more renewals of its row
             self.presence_stop_renewing()
         if hasattr(self, "game_id"):

@@ -132,6 +132,8 @@ function connect() {
   socket.addEventListener("close", (event) => {
     document.body.dataset.live = "off";
     if (event.code === 4401 || event.code === 4403) return;
+    // 4429: this account holds as many sockets as a server allows; try again when tabs close.
+    if (event.code === 4429) delay = 30000;
     setTimeout(connect, delay);
     delay = Math.min(delay * 2, 30000);
   });

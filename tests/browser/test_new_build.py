@@ -29,7 +29,7 @@ def test_an_open_table_reloads_after_a_deploy(tmp_path: Path, browser: Browser) 
         context.add_cookies([{"name": name, "value": value, "url": site.url}])
         page = context.new_page()
         page.goto(f"{site.url}/table/{table.game}/")
-        page.wait_for_function("document.querySelector('#table-app').dataset.version !== ''")
+        page.wait_for_function("() => document.querySelector('#table-app').dataset.version !== ''")
         assert page_build(page) == "build-a"
         page.evaluate("window.sameDocument = true")
 
@@ -37,8 +37,8 @@ def test_an_open_table_reloads_after_a_deploy(tmp_path: Path, browser: Browser) 
         site.env["BUILD_ID"] = "build-b"
         site.start()
 
-        page.wait_for_function("window.sameDocument === undefined", timeout=40_000)
-        page.wait_for_function("document.querySelector('#table-app').dataset.version !== ''")
+        page.wait_for_function("() => window.sameDocument === undefined", timeout=40_000)
+        page.wait_for_function("() => document.querySelector('#table-app').dataset.version !== ''")
         assert page_build(page) == "build-b"
         context.close()
     finally:

@@ -261,7 +261,7 @@ def test_the_theme_button_steps_through_auto_light_and_dark_and_is_kept(
     one.locator("#theme-toggle").click()
     one.wait_for_function(
         "() => fetch('/account/', {credentials: 'same-origin'}).then(r => r.text())"
-        ".then(t => t.includes('const account = \"light\"'))", timeout=WAIT_MS)
+        ".then(t => t.includes('data-account=\"light\"'))", timeout=WAIT_MS)
     other = table.open(chromium, "Asha", LAPTOP)
     assert other.evaluate(theme) == "light"
     assert other.locator("#table-prefs input[name='theme'][value='light']").is_checked()

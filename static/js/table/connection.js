@@ -7,6 +7,7 @@ const finalClose = (code) => ({
   4401: gettext("You are logged out. Log in again to rejoin the table."),
   4403: gettext("You may not see this table."),
   4404: gettext("This game no longer exists."),
+  4429: gettext("Too many of your tabs are open on this site. Close some, then reload this page."),
 }[code]);
 const MAX_BACKOFF_MS = 10000;
 const SILENCE_SYNC_MS = 25000;
