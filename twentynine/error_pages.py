@@ -3,7 +3,8 @@
 With DEBUG on (``scripts/serve``), Django answers a missing page with its debug page, which
 lists every URL of the site and the reason the view gave. People run the site that way, so
 this middleware shows them ``templates/404.html`` instead, as production does. A refused
-page (403) already uses ``templates/403.html`` whatever DEBUG says. A missing URL whose
+page (403) already uses ``templates/403.html`` whatever DEBUG says, and a post refused for its
+CSRF token ``templates/403_csrf.html`` (``csrf_failure``). A missing URL whose
 slashed form exists still gets CommonMiddleware's redirect (it turns 404 responses into it).
 """
 
@@ -20,6 +21,12 @@ from django.urls import Resolver404, resolve
 def not_found(request: HttpRequest) -> HttpResponse:
     """The site's 404 page."""
     return render(request, "404.html", status=404)
+
+
+def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
+    """A post refused for its CSRF token (``CSRF_FAILURE_VIEW``): the site's own page, in the
+    reader's language, saying to reload the form (Django's default is a bare English page)."""
+    return render(request, "403_csrf.html", status=403)
 
 
 class SiteErrorPages:

@@ -234,6 +234,8 @@ TURN_AWAY_AFTER = env_float("TURN_AWAY_AFTER", 60.0, minimum=1.0)
 # Joins by invite link (a seat taken, a guest made, watching) one client address may make in
 # ten minutes (game.invite.throttle).
 INVITE_JOINS_PER_WINDOW = env_int("INVITE_JOINS_PER_WINDOW", 10, minimum=1)
+# A post refused for its CSRF token gets the site's own page (templates/403_csrf.html).
+CSRF_FAILURE_VIEW = "twentynine.error_pages.csrf_failure"
 # Content-Security-Policy (django-csp) on every page: scripts, styles, fonts and sockets from
 # the site itself only, no inline script or style (a script someone slips into a name, a chat
 # line or a game's title would not run), no framing, forms posted only to the site.

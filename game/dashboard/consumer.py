@@ -29,7 +29,7 @@ from game.dashboard.notify import user_group
 from game.table import hub, presence, socket_cap, store
 from game.table.channels_adapter import InboxConsumer
 from game.table.errors import CLOSE_FLOOD, CLOSE_FORBIDDEN, CLOSE_NOT_LOGGED_IN, CLOSE_TOO_MANY
-from game.table.flood import FloodGuard, Verdict
+from game.table.flood import SYNCS_PER_SECOND, FloodGuard, Verdict
 from game.table.snapshot import Snapshot
 from game.table.wire import from_group
 from learn.languages import scope_language
@@ -43,11 +43,6 @@ def _current(user: User) -> tuple[list[Snapshot], dict[int, presence.Presence]]:
 
 def _allowed(user: Any) -> bool:
     return bool(user.is_authenticated and not user.is_guest and is_verified(user))
-
-
-# How often a dashboard socket may ask to read every game again (a page asks after it
-# reconnects).
-SYNCS_PER_SECOND = 2.0
 
 
 class DashboardConsumer(InboxConsumer):

@@ -38,7 +38,7 @@ from game.table.errors import (
     CLOSE_TOO_MANY,
     TableError,
 )
-from game.table.flood import FloodGuard, Verdict
+from game.table.flood import SYNCS_PER_SECOND, FloodGuard, Verdict
 from game.table.hint_socket import HintSocket
 from game.table.presence_socket import PresenceSocket
 from game.table.snapshot import Role, Snapshot
@@ -68,6 +68,7 @@ class TableConsumer(ChatSocket, PresenceSocket, HintSocket, InboxConsumer):
         # This socket's messages in its user's language (the consumer's task keeps it).
         translation.activate(scope_language(self.scope))
         self.guard = FloodGuard(settings.WEBSOCKET_RATE_PER_SECOND)
+        self.syncs = FloodGuard(SYNCS_PER_SECOND)
         user = self.scope["user"]
         await self.accept()
         metrics.socket_opened()
@@ -135,7 +136,8 @@ class TableConsumer(ChatSocket, PresenceSocket, HintSocket, InboxConsumer):
             return
         kind = message["type"]
         if kind == "sync":
-            await self._resync()
+            if self.syncs.admit() is Verdict.OK:
+                await self._resync()
         elif kind == "action":
             await self._act(message, arrived)
         elif kind == "reset":
@@ -293,10 +295,14 @@ class TableConsumer(ChatSocket, PresenceSocket, HintSocket, InboxConsumer):
         or removes a guest (``remove_guest``: the seat goes to a computer player of ``level``,
         or stays open with ``""``)."""
         kind, seat, level = message["type"], message.get("seat"), message.get("level")
-        if type(seat) is not int or (kind != "give_back" and not isinstance(level, str)):
+        if type(seat) is not int:
+            await self._error("missing_field", _('Say which "seat" (0-3).'))
+            return
+        if kind != "give_back" and not isinstance(level, str):
             await self._error(
                 "missing_field",
-                _('Say which "seat" (0-3), and for %(kind)s the "level".') % {"kind": kind},
+                _('Say which "level" of computer player takes the seat, for %(kind)s.')
+                % {"kind": kind},
             )
             return
         by = (self.game_id, self.user_id, seat)

@@ -19,6 +19,11 @@ import time
 from collections.abc import Callable
 from enum import Enum
 
+# How often a page may ask for everything again (``sync``: the table's full state, the
+# dashboard's every game); answering one costs far more than the small message asking, so
+# asks beyond this are ignored (the answer to the last one admitted is on its way).
+SYNCS_PER_SECOND = 2.0
+
 
 class Verdict(Enum):
     """What to do with one incoming message."""

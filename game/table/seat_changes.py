@@ -291,7 +291,7 @@ def _host_locked(game_id: int, host_id: int, seat: int) -> tuple[Game, Seating]:
     game, players = store.locked(game_id)
     if game.host_id != host_id:
         raise TableError(
-            "not_host", _("Only the host can hand a seat to a computer player or back.")
+            "not_host", _("Only the host can change who holds a seat (a computer player, a guest).")
         )
     if seat not in range(4):
         raise _bad_seat(_("There are four seats, 1 to 4."))

@@ -110,9 +110,10 @@ def test_static_files_are_hashed_compressed_and_cached_for_ever(deployment: Depl
 
 async def _play(deployment: Deployment, moves: int) -> list[int]:
     (table,) = seed_tables(deployment, 1)  # type: ignore[arg-type]
-    players = [LivePlayer(deployment.proxy.url, table.game, c) for c in table.cookies]
-    for player in players:
-        player.origin = f"http://{HOST}"
+    # As a browser at http://localhost:<port> (an allowed host): its page's Origin and the
+    # socket's Host name the same host and port.
+    local = deployment.proxy.url.replace("127.0.0.1", "localhost")
+    players = [LivePlayer(local, table.game, c) for c in table.cookies]
     rng = random.Random(29)
     try:
         for player in players:

@@ -119,3 +119,17 @@ def test_how_to_play_says_where_a_marriage_stops_moving_the_target() -> None:
     page = text(Client().get("/learn/how-to-play/"))
     rule = "The target never goes below the lowest call allowed (16 by default) nor above 28"
     assert rule in page
+
+
+def test_a_post_refused_for_its_csrf_token_gets_the_sites_page_in_the_readers_language() -> None:
+    """Two tabs on the log-in form, one logs in, the other posts its stale token: Django's
+    bare English page used to answer (with an inline style the site's policy refuses)."""
+    client = Client(enforce_csrf_checks=True)
+    client.get("/accounts/login/")
+    answer = client.post("/accounts/login/", {"login": "a@example.com", "password": "x"})
+    page = text(answer)
+    assert answer.status_code == 403
+    assert "Please try again" in page and "Reload the form" in page
+    assert "DEBUG" not in page and "style=" not in page
+    bengali = Client(enforce_csrf_checks=True, HTTP_ACCEPT_LANGUAGE="bn")
+    assert "Please try again" not in text(bengali.post("/accounts/login/", {}))

@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import doctest
+import json
+
+import pytest
 from channels.db import database_sync_to_async
+from channels.testing import WebsocketCommunicator
 from django.db.models import Q
 
 from accounts.friends import remove_friend
@@ -10,7 +15,9 @@ from accounts.models import Friendship, User
 from game.models import Game, GameAction
 from game.table import seat_changes
 from tests import seats
-from tests.table.conftest import Open, TableClient, seat_everyone, session_cookie
+from tests.table.conftest import TIMEOUT, Open, TableClient, seat_everyone, session_cookie
+from twentynine import same_origin
+from twentynine.asgi import application
 
 
 async def test_it_refuses_an_outsider_with_4403_and_no_data(
@@ -43,6 +50,40 @@ async def test_it_rejects_a_handshake_from_another_site(game: Game, owner: User)
     connected, _ = await client.connect()
     assert not connected
     assert client.frames == []
+
+
+@pytest.mark.parametrize(
+    ("origin", "accepted"),
+    [
+        (b"http://127.0.0.1:8000", True),
+        (b"http://127.0.0.1:9999", False),  # another port of the same host: another site
+        (b"https://127.0.0.1:1", False),
+        (b"http://localhost:8000", False),
+    ],
+)
+async def test_it_lets_a_handshake_through_only_from_the_sites_own_host_and_port(
+    game: Game, owner: User, origin: bytes, accepted: bool
+) -> None:
+    """A browser sends ``Host`` (here the site on 127.0.0.1:8000) and ``Origin`` (the page
+    that opens the socket): a page on another port or host name is refused before anything
+    is sent, though the host name is allowed."""
+    cookie = await database_sync_to_async(session_cookie)(owner)
+    communicator = WebsocketCommunicator(
+        application,
+        f"/ws/game/{game.pk}/",
+        [(b"host", b"127.0.0.1:8000"), (b"origin", origin), (b"cookie", cookie.encode())],
+    )
+    connected, _ = await communicator.connect(timeout=TIMEOUT)
+    assert connected is accepted
+    if accepted:
+        assert "type" in json.loads(await communicator.receive_from(TIMEOUT))
+    else:
+        assert await communicator.receive_nothing(0.1)
+    await communicator.disconnect()
+
+
+def test_the_origin_checks_examples_hold() -> None:
+    assert doctest.testmod(same_origin).failed == 0
 
 
 async def test_it_seats_each_player_from_their_session(

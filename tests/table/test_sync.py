@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import itertools
 import json
 import random
@@ -28,6 +29,31 @@ async def test_it_returns_the_table_exactly_as_it_was_after_a_reload(
     assert again.state["view"] == before["view"]
     assert again.state["legal"] == before["legal"]
     assert again.state["events"] == []
+
+
+async def test_a_burst_of_syncs_is_answered_a_few_times_and_the_socket_plays_on(
+    open_table: Open, players: list[User]
+) -> None:
+    """Each ``sync`` buys the whole state, chat and presence: fifteen at once (under the
+    message rate, so no flood) are answered at most twice a second, and a sync asked a
+    moment later is answered again."""
+    clients = await seat_everyone(open_table, players)
+    asker = clients[1]
+
+    async def states_until_quiet() -> int:
+        """How many states arrive before half a second passes with nothing."""
+        read = len(asker.frames)
+        while not await asker.communicator.receive_nothing(timeout=0.5):
+            asker.frames.append(await asker.communicator.receive_from())
+        return sum(json.loads(text)["type"] == "state" for text in asker.frames[read:])
+
+    await states_until_quiet()
+    for _ in range(15):
+        await asker.send({"type": "sync"})
+    assert 1 <= await states_until_quiet() <= 3
+    await asyncio.sleep(1.0)
+    await asker.send({"type": "sync"})
+    assert (await asker.receive())["type"] == "state"
 
 
 async def test_it_sends_the_full_state_on_sync(
