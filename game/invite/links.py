@@ -37,6 +37,17 @@ def make(game_id: int, expiry: str = "") -> str:
     return token
 
 
+def renew(game_id: int) -> bool:
+    """Give a game whose link works now a new token with the same expiry, so the old link
+    stops working (as after removing a guest, who could otherwise join again by it); False,
+    changing nothing, when the game has no working link."""
+    game = Game.objects.filter(pk=game_id).only("invite_token", "invite_expires").first()
+    if game is None or not live(game):
+        return False
+    store.set_invite(game_id, new_token(), game.invite_expires)
+    return True
+
+
 def turn_off(game_id: int) -> None:
     """The game has no link any more."""
     store.set_invite(game_id, None, None)

@@ -100,12 +100,17 @@ def remove_guest(request: HttpRequest, game_id: int, seat: int) -> HttpResponse:
     """The host removes the guest in a seat; the seat goes to a computer player or is left
     open (the posted ``level``: easy, strong or "")."""
     game = game_for_host(request, game_id)
+    new_link = _new_link(request, game)
     try:
-        join.remove_guest(game.pk, _user(request).pk, seat, request.POST.get("level", ""))
+        join.remove_guest(
+            game.pk, _user(request).pk, seat, request.POST.get("level", ""), new_link
+        )
     except TableError as refused:
         messages.error(request, refused.message)
     else:
-        messages.success(request, _("The guest has left seat %(seat)s.") % {"seat": seat + 1})
+        messages.success(request, _removed(
+            _("The guest has left seat %(seat)s.") % {"seat": seat + 1}, game, new_link
+        ))
     return redirect("invite:host", game_id=game.pk)
 
 
@@ -117,14 +122,35 @@ def remove_watcher(request: HttpRequest, game_id: int, user_id: int) -> HttpResp
     name = (
         User.objects.filter(pk=user_id).values_list("first_name", flat=True).first() or ""
     )
+    new_link = _new_link(request, game)
     try:
-        join.remove_watcher(game.pk, _user(request).pk, user_id)
+        join.remove_watcher(game.pk, _user(request).pk, user_id, new_link)
     except TableError as refused:
         messages.error(request, refused.message)
     else:
-        messages.success(request, _("The guest %(name)s no longer watches your table.")
-                         % {"name": name})
+        messages.success(request, _removed(
+            _("The guest %(name)s no longer watches your table.") % {"name": name}, game,
+            new_link,
+        ))
     return redirect("invite:host", game_id=game.pk)
+
+
+def _new_link(request: HttpRequest, game: Game) -> bool:
+    """Whether a removal also gives the working link a new token (the form's box)."""
+    return request.POST.get("new_link") == "1" and links.live(game)
+
+
+def _removed(said: str, game: Game, new_link: bool) -> str:
+    """What the host is told after removing a guest: whether the link changed with it."""
+    if new_link:
+        then = _("Your link is new: they cannot join again by the old one.")
+    elif links.live(game):
+        then = _(
+            "Anyone with your link can still join; to keep them out, revoke it and make a new one."
+        )
+    else:
+        return said
+    return f"{said} {then}"
 
 
 # -- the link ----------------------------------------------------------------------------

@@ -22,6 +22,7 @@ from django.conf import settings
 from django.utils import translation
 from django.utils.translation import gettext as _
 
+from game.invite import join
 from game.table import cache, hub, seat_changes, service, socket_cap, store, watchers
 from game.table.auto_pass import schedule_auto_pass
 from game.table.autodeal import schedule_next_deal
@@ -293,7 +294,7 @@ class TableConsumer(ChatSocket, PresenceSocket, HintSocket, InboxConsumer):
     async def _hand_over(self, message: dict[str, Any]) -> None:
         """The host hands a seat to a computer player (``hand_over``) or back (``give_back``),
         or removes a guest (``remove_guest``: the seat goes to a computer player of ``level``,
-        or stays open with ``""``)."""
+        or stays open with ``""``; with ``"new_link": true`` the invite link changes too)."""
         kind, seat, level = message["type"], message.get("seat"), message.get("level")
         if type(seat) is not int:
             await self._error("missing_field", _('Say which "seat" (0-3).'))
@@ -311,7 +312,8 @@ class TableConsumer(ChatSocket, PresenceSocket, HintSocket, InboxConsumer):
         elif kind == "hand_over":
             await self._change(seat_changes.hand_over, *by, str(level))
         else:
-            await self._change(seat_changes.remove_guest, *by, str(level))
+            new_link = message.get("new_link") is True
+            await self._change(join.guest_removed, *by, str(level), new_link)
 
     async def _resync(self) -> None:
         """Send the full current state, re-checking this user's role against the game row."""

@@ -73,7 +73,10 @@ def state_message(
                 "spectator": role.spectator,
                 "host": role.host,
                 "replaced": role.replaced,
-                "sees_hands": role.sees_hands,
+                # Whether this socket is sent every hand: a spectator watching from a seat
+                # they left this deal, or a guest, is not.
+                "sees_hands": role.sees_hands and (seat is None or not role.spectator),
+                "watching_from": seat if role.spectator else None,
             },
             "conference_link": snapshot.conference_link,
             "play_direction": snapshot.play_direction,

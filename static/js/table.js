@@ -127,6 +127,7 @@ function draw() {
   drawScore(root, state);
   drawRoundInfo(root, state);
   drawStatus(passing);
+  drawRole(state.table.you);
   drawHandover(root, state);
   drawGuests(root, state);
   guide.update(offered);
@@ -153,12 +154,13 @@ function drawStatus(passing) {
   const you = table.you?.replaced ? null : table.you?.seat;
   let { text, mine, task } = statusText(table, view, you, state.legal);
   // A guest who watches is sent no hand (the server's public view): the note says so.
-  const guestWatching = table.you?.spectator && table.you.sees_hands === false;
+  const guestWatching = table.you?.spectator && table.you.sees_hands === false
+    && table.you.watching_from == null;
   if (passing) [text, mine] = [PLAY_WORDS.passing, false];
   if (!view) text = waitingStatus(table, root.querySelector("#waiting").textContent);
   else if (matchOver(state)) text = MATCH_WORDS.title(state.table.match.number);
   else if (view.phase === "deal") text = view.last_round?.annulled ? gettext("Deal annulled") : gettext("Deal over");
-  else if (!text && table.you?.spectator && !guestWatching) text = gettext("Watching: tap a player's cards to turn them over");
+  else if (!text && table.you?.spectator && table.you.sees_hands !== false) text = gettext("Watching: tap a player's cards to turn them over");
   status.textContent = text;
   status.classList.toggle("your-turn", mine);
   drawSideTurn(root, mine, text);
@@ -168,11 +170,19 @@ function drawStatus(passing) {
     ? gettext("A computer player plays your seat for now, so you cannot act; the host can give it back.")
     : "";
   if (table.you?.replaced) note.textContent = handedOver;
+  else if (table.you?.watching_from != null && view) note.textContent = gettext("You left this seat during the deal: until it ends you watch from it and see only its cards");
   else if (guestWatching && view) note.textContent = gettext("Watching as a guest: the hands stay hidden until they are played");
   else note.textContent = bidderNote(view, table.you?.seat, state.legal);
   note.hidden = !note.textContent;
   if (mine && !turnAlert.mine) together.deals.yourTurn();
   turnAlert.update(mine, task);
+}
+
+/** The role under the game's name, as the server says it now (the host may move you). */
+function drawRole(you) {
+  if (!you) return;
+  const role = you.spectator ? gettext("Watching") : gettext("Playing");
+  root.querySelector("#role").textContent = you.host ? `${role} · ${gettext("host")}` : role;
 }
 
 /** The status line before the first deal: not the waiting box's words again, but what can be

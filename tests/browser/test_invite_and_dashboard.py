@@ -390,6 +390,10 @@ def test_the_host_removes_a_guest_from_the_table(
     assert not any("Mina" in seat for seat in seats), seats
     assert "Mina" not in host.locator("#guest-controls").inner_text()
     guest.screenshot(path=f"{SHOTS}-removed-guest-{size}.png")
+    # The box under the removal was ticked: the link she came by no longer works.
+    again = new_page(browser, site, SIZES[size], None, errors).goto(
+        f"{site.url}/i/{seeded['token']}/")
+    assert again is not None and again.status == 404
     assert errors == []
 
 

@@ -279,8 +279,10 @@ def test_the_host_removes_a_guest_who_watches(owner: User, owner_game: Game, tok
     remove = f"/games/{owner_game.pk}/guests/watching/{gus.pk}/remove/"
     assert remove in page
     version = game.version
-    response = host.post(remove, follow=True)
+    response = host.post(remove, {"new_link": "1"}, follow=True)
     assert "The guest Gus no longer watches your table." in text(response)
+    assert "Your link is new" in text(response)  # his way back by the old link is closed
+    assert Game.objects.get(pk=owner_game.pk).invite_token != token
     assert "The guest Gus watches" not in text(host.get(f"/games/{owner_game.pk}/invite/"))
     assert guests.game_of(gus.pk) is None
     game, _players = store.game_with_seats(owner_game.pk)

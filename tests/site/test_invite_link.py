@@ -247,6 +247,30 @@ def test_the_host_removes_a_guest(owner, owner_game: Game, token: str) -> None:
     assert taken_off in text(client.get(link(token)))  # the invite link again
 
 
+def test_the_host_removes_a_guest_and_changes_the_link_so_they_cannot_rejoin(
+    owner, owner_game: Game, token: str
+) -> None:
+    """The box under each removal is ticked by default: the guest's way back by the old link
+    is closed. Unticked, the link stays and the host is told how to close it."""
+    as_guest(token, "Mina", "2")
+    as_guest(token, "Nila", "3")
+    host = login(owner)
+    page = text(host.get(f"/games/{owner_game.pk}/invite/"))
+    assert page.count('name="new_link" value="1" checked') == 2
+    kept = text(host.post(
+        f"/games/{owner_game.pk}/guests/3/remove/", {"level": "easy"}, follow=True
+    ))
+    assert "Anyone with your link can still join" in kept
+    assert Client().get(link(token)).status_code == 200
+    renewed = text(host.post(
+        f"/games/{owner_game.pk}/guests/2/remove/", {"level": "", "new_link": "1"}, follow=True
+    ))
+    assert "Your link is new: they cannot join again by the old one." in renewed
+    assert Client().get(link(token)).status_code == 404
+    fresh = Game.objects.get(pk=owner_game.pk).invite_token
+    assert fresh and fresh != token and Client().get(link(fresh)).status_code == 200
+
+
 def test_only_a_guest_can_be_removed_so(owner, friend: User, owner_game: Game) -> None:
     response = login(owner).post(f"/games/{owner_game.pk}/guests/1/remove/", {"level": ""})
     assert response.status_code == 302

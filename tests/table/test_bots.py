@@ -155,7 +155,8 @@ async def test_it_hands_a_seat_to_a_computer_player_and_back(
     await olive.send({"type": "hand_over", "seat": 2, "level": "strong"})
     state = await chitra.until(lambda s: s["table"]["players"][2]["computer"] == "strong")
     assert state["table"]["you"] == {
-        "seat": 2, "spectator": False, "host": False, "replaced": True, "sees_hands": True
+        "seat": 2, "spectator": False, "host": False, "replaced": True, "sees_hands": True,
+        "watching_from": None,
     }
     assert state["legal"] == []
     assert state["table"]["players"][2]["name"] == "Charu"

@@ -52,7 +52,8 @@ async def test_a_seat_taken_by_link_reaches_every_socket(
         assert state["table"]["players"][1]["user_id"] == guest.pk
     guest_socket = await open_as(game.pk, guest)
     assert guest_socket.state["table"]["you"] == {
-        "seat": 1, "spectator": False, "host": False, "replaced": False, "sees_hands": True}
+        "seat": 1, "spectator": False, "host": False, "replaced": False, "sees_hands": True,
+        "watching_from": None}
 
 
 async def test_a_guest_who_watches_sees_the_play_but_never_a_hand(
@@ -168,6 +169,37 @@ async def test_the_host_removes_a_guest_from_the_table_and_nobody_else_can(
         "seat": 2, "name": None, "user_id": None, "computer": None, "replaces": None,
         "auto": False, "guest": False,
     }
+
+
+async def test_removing_a_guest_at_the_table_can_change_the_link_so_they_cannot_rejoin(
+    owner: User,
+) -> None:
+    """The page's box (on by default) sends ``new_link``: the old link stops working; a
+    removal without it, or a refused one, leaves the link alone."""
+    def setup() -> tuple[Game, str]:
+        Game.objects.filter(host=owner).delete()
+        game = create_game(owner, "A new link", [owner, "easy", None, None])
+        token = links.make(game.pk)
+        join.join_guest(game, "Mina", 2)
+        join.join_guest(game, "Nila", 3)
+        return game, token
+
+    def token_now() -> str | None:
+        return Game.objects.get(pk=game.pk).invite_token
+
+    game, first = await database_sync_to_async(setup)()
+    host = await open_as(game.pk, owner)
+    await host.send({"type": "remove_guest", "seat": 1, "level": "", "new_link": True})
+    assert (await host.next_error())["code"] == "bad_seat"
+    assert await database_sync_to_async(token_now)() == first  # refused: no new link
+    await host.send({"type": "remove_guest", "seat": 3, "level": "easy"})
+    await host.until(lambda s: s["table"]["players"][3]["computer"] == "easy")
+    assert await database_sync_to_async(token_now)() == first
+    await host.send({"type": "remove_guest", "seat": 2, "level": "", "new_link": True})
+    await host.until(lambda s: s["table"]["players"][2]["user_id"] is None)
+    second = await database_sync_to_async(token_now)()
+    assert second and second != first
+    assert await database_sync_to_async(links.game_for)(first) is None
 
 
 async def test_a_guest_cannot_open_another_games_socket(owner: User) -> None:

@@ -66,6 +66,9 @@ async def test_the_host_out_of_their_seat_mid_deal_sees_only_that_seats_cards(
     await database_sync_to_async(reseat)(game.pk, [(None, "easy"), *people[1:]])
     out = await olive.until(lambda s: s["table"]["you"]["spectator"])
     assert out["legal"] == [] and not out["view"].get("hands")
+    # Told so: the page says whose view it is, not "tap a player's cards".
+    assert out["table"]["you"]["watching_from"] == 0
+    assert out["table"]["you"]["sees_hands"] is False
     hidden = await database_sync_to_async(others_cards)(game.pk, 0)
     # Back in the seat, in the same deal: no state ever showed another seat's cards.
     await database_sync_to_async(reseat)(game.pk, people)

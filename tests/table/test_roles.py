@@ -92,7 +92,8 @@ async def test_it_seats_each_player_from_their_session(
     clients = await seat_everyone(open_table, players)
     assert [client.seat for client in clients] == [0, 1, 2, 3]
     assert clients[0].state["table"]["you"] == {
-        "seat": 0, "spectator": False, "host": True, "replaced": False, "sees_hands": True
+        "seat": 0, "spectator": False, "host": True, "replaced": False, "sees_hands": True,
+        "watching_from": None,
     }
     assert clients[1].state["table"]["you"]["host"] is False
     assert clients[0].state["table"]["host_seat"] == 0
@@ -105,7 +106,8 @@ async def test_it_lets_a_friend_of_the_host_watch_but_not_act(
     spectator = await open_table(friend)
     state = spectator.state
     assert state["table"]["you"] == {
-        "seat": None, "spectator": True, "host": False, "replaced": False, "sees_hands": True
+        "seat": None, "spectator": True, "host": False, "replaced": False, "sees_hands": True,
+        "watching_from": None,
     }
     assert state["legal"] == []
     seat_in_turn = state["view"]["turn"][0]

@@ -151,6 +151,15 @@ export function drawHand(root, state, faceUp, bottom, marks = {}) {
   if (spectator) box.removeAttribute("aria-describedby");  // the arrow keys' line is a player's
   else box.setAttribute("aria-describedby", "hand-keys");
   box.dataset.seat = String(bottom);
+  if (spectator && view.hand && table.you.watching_from === bottom) {
+    // The seat this spectator left during the deal: its own cards, face up, never played.
+    box.dataset.face = "up";
+    box.classList.remove("toggle");
+    plainHand(box);
+    sortHand(view.hand, handKey(table, view, bottom)).forEach((c) => box.append(cardFace(c, "in-hand")));
+    box.style.setProperty("--n", String(box.childElementCount));
+    return;
+  }
   if (spectator) {
     // A guest who watches is sent no hand (view.hands absent): the backs, never turned over.
     const cards = view.hands ? view.hands[String(bottom)] || [] : [];

@@ -21,7 +21,12 @@ export function removal(button) {
   const line = button.closest("[data-guest-seat]");
   const name = line.dataset.guestName;
   if (!window.confirm(fmt(gettext("Remove %(name)s from this game? They lose the table at once."), { name }))) return null;
-  return { type: "remove_guest", seat: Number(line.dataset.guestSeat), level: line.querySelector("select").value };
+  return {
+    type: "remove_guest",
+    seat: Number(line.dataset.guestSeat),
+    level: line.querySelector("select").value,
+    new_link: line.querySelector("input[name='new_link']").checked,
+  };
 }
 
 function guestLine(player) {
@@ -44,6 +49,14 @@ function guestLine(player) {
   remove.className = "button small danger";
   remove.dataset.removeGuest = "";
   remove.textContent = gettext("Remove");
-  line.append(label, choice, remove);
+  // Else the removed guest could come back by the same link (as anyone with it may).
+  const renew = document.createElement("label");
+  renew.className = "choice new-link";
+  const box = document.createElement("input");
+  box.type = "checkbox";
+  box.name = "new_link";
+  box.checked = true;
+  renew.append(box, ` ${gettext("and make a new invite link, if there is one, so they cannot join again by the old one")}`);
+  line.append(label, choice, renew, remove);
   return line;
 }

@@ -9,6 +9,7 @@ const POSITIONS = ["bottom", "right", "top", "left"];
 
 /** The seat drawn at the bottom: yours, else (spectators) the host's, else seat 0. */
 export function bottomSeat(table) {
+  if (table?.you?.watching_from != null) return table.you.watching_from;
   if (table?.you?.seat != null) return table.you.seat;
   if (table?.host_seat != null) return table.host_seat;
   return 0;
