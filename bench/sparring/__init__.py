@@ -80,6 +80,7 @@ LEVELS: dict[str, Player] = {
     "strong-model": strong_variants.choose_modelled,
     "strong-open": strong_variants.choose_open_bids,
     "strong-fight": strong_variants.choose_fighting_bids,
+    "strong-cal": strong_variants.choose_calibrated_bids,
     "strong-disc": strong_variants.choose_discarding,
     "rollout": pimc.choose,
     "ismcts": ismcts.choose,

@@ -26,6 +26,8 @@ counts, but a few deals that explain the play best no longer outweigh all the ot
 lowest value as four cards of any kind (``OPEN_STYLE``: no edge for strength) when it weighs
 calling over it, as the public bot's opening 16 is (its first seat calls 16 whatever it
 holds); every other call it reads as ``strong`` does.
+``choose_calibrated_bids`` (level ``strong-cal``) is ``strong`` with the make chance of its own
+call mapped from solved deals to how such calls made in play (``CAL_STYLE``).
 ``choose_modelled`` (level ``strong-model``) is ``strong`` valuing its cards, where it values
 them exactly, partly by the next opponent's card as a model of its play expects it
 (``opponent_model.py``).
@@ -57,6 +59,10 @@ OPEN_STYLE = dataclasses.replace(STYLE, edge=0.0)  # strong-open: a lowest call 
 # real bot's share of contracts made in the held-out arena (47 of 80) and the imitation's (45%).
 FIGHT_EDGE = math.log(47 / 33) - math.log(45 / 55)
 FIGHT_STYLE = dataclasses.replace(STYLE, edge=STYLE.edge + FIGHT_EDGE)
+# strong-cal: its own calls' solved chances mapped to how its contracts made in play against
+# the imitation (logit(made) = 0.264 + 0.653 logit(p), 1,216 contracts of strong:0.1 against
+# ismcts:0.1, seeds 90, 91, 110-113, 120, 121; /work/notes/s39/calib.py).
+CAL_STYLE = dataclasses.replace(STYLE, played=(0.264, 0.653))
 INFER_SEARCH = Search(early=False, weighing=weighing)  # strong's, the play read by rule
 TEMPER = 0.5  # strong-temper: the power of each sampled deal's weight
 
@@ -138,6 +144,13 @@ def choose_open_bids(decision: Decision) -> Move:
         held = auction.high_seat >= 0 and team_of(auction.high_seat) != team_of(decision.seat)
         if held and auction.high == auction.min_bid:
             return choose_bid(decision, OPEN_STYLE)
+    return strong.choose(decision)
+
+
+def choose_calibrated_bids(decision: Decision) -> Move:
+    """The strong level's move, its own make chances as made in play (strong-cal)."""
+    if phase(decision) == "bidding" and MARRIAGE not in decision.moves:
+        return choose_bid(decision, CAL_STYLE)
     return strong.choose(decision)
 
 

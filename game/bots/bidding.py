@@ -60,6 +60,8 @@ class Style:
     """How much passing is worth to the seat's team, by who holds the call."""
 
     shade: float = 0.0  # taken off the solved make chance
+    # The solved make chance as made in play: log-odds ``a + b * log-odds`` (``in_play``).
+    played: tuple[float, float] = (0.0, 1.0)
     open: float = -0.1  # nobody holds the call
     edge: float = 0.3  # an opponent's call: log-odds added to DEFENCE's chance it makes
     contest: float = 0.1  # ... and game points added to passing then (the model's doubt)
@@ -67,6 +69,14 @@ class Style:
 
 
 STYLE = Style()
+
+
+def in_play(chance: float, style: Style = STYLE) -> float:
+    """The seat's solved make ``chance`` mapped by ``style.played`` (unchanged by default)."""
+    a, b = style.played
+    if (a, b) == (0.0, 1.0) or not 0.0 < chance < 1.0:
+        return chance
+    return 1.0 / (1.0 + math.exp(-(a + b * math.log(chance / (1.0 - chance)))))
 
 
 def features(hand: int, seat: int, first: int) -> list[float]:
@@ -105,7 +115,7 @@ def choose_bid(decision: Decision, style: Style = STYLE) -> Move:
         return BIDS[lowest]
     pos = decision.position()
     mine = features(pos.hand, pos.seat, pos.first)
-    chance = make_chance(mine, lowest)
+    chance = in_play(make_chance(mine, lowest), style)
     auction = pos.auction
     theirs = make_chance(mine, auction.high, DEFENCE, style.edge) if auction.high_seat >= 0 else 0
     if worth_calling(chance, auction.high_seat, pos.seat, theirs, style):

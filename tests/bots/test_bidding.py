@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bench.sparring import REDUCED, choose_action
+from game.bots import bidding
 from game.bots.bidding import DEFENCE, features, make_chance, worth_calling
 from game.engine import Match, Rules
 from game.engine.cards import CODES
@@ -72,3 +73,10 @@ def test_it_rates_an_opponents_contract_likelier_against_weaker_cards() -> None:
     weak = features(mask("7C", "8D", "7S", "KD"), 0, 1)
     assert make_chance(weak, 17, DEFENCE) > make_chance(strong, 17, DEFENCE)
     assert make_chance(weak, 17, DEFENCE, 0.3) > make_chance(weak, 17, DEFENCE)
+
+
+def test_its_make_chance_in_play_is_the_solved_one_unless_a_style_maps_it() -> None:
+    assert bidding.in_play(0.3) == 0.3
+    flatter = bidding.Style(played=(0.264, 0.653))
+    assert 0.3 < bidding.in_play(0.3, flatter) < 0.5 < bidding.in_play(0.9, flatter) < 0.9
+    assert bidding.in_play(0.0, flatter) == 0.0 and bidding.in_play(1.0, flatter) == 1.0
