@@ -26,11 +26,12 @@ from accounts.verification import is_verified
 from game.dashboard import summary
 from game.dashboard.games import dashboard_games
 from game.dashboard.notify import user_group
-from game.table import hub, presence, socket_cap, store
+from game.table import hub, presence, store
 from game.table.channels_adapter import InboxConsumer
 from game.table.errors import CLOSE_FLOOD, CLOSE_FORBIDDEN, CLOSE_NOT_LOGGED_IN, CLOSE_TOO_MANY
 from game.table.flood import SYNCS_PER_SECOND, FloodGuard, Verdict
 from game.table.snapshot import Snapshot
+from game.table.socket_cap import CappedSocket
 from game.table.wire import from_group
 from learn.languages import scope_language
 
@@ -45,7 +46,7 @@ def _allowed(user: Any) -> bool:
     return bool(user.is_authenticated and not user.is_guest and is_verified(user))
 
 
-class DashboardConsumer(InboxConsumer):
+class DashboardConsumer(CappedSocket, InboxConsumer):
     """One open dashboard."""
 
     user_id: int
@@ -61,7 +62,7 @@ class DashboardConsumer(InboxConsumer):
         if not await database_sync_to_async(_allowed)(user):
             await self.close(code=CLOSE_FORBIDDEN)
             return
-        if not socket_cap.take(user.pk):
+        if not self.hold(user.pk):
             await self.close(code=CLOSE_TOO_MANY)
             return
         self.user_id = user.pk
@@ -71,8 +72,8 @@ class DashboardConsumer(InboxConsumer):
         await self._follow()
 
     async def stopped(self) -> None:
+        self.let_go()
         if hasattr(self, "user_id"):
-            socket_cap.release(self.user_id)
             hub.leave_group(user_group(self.user_id), self)
             for game_id in self.games:
                 hub.leave(game_id, self)

@@ -23,7 +23,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 
 from game.invite import join
-from game.table import cache, hub, seat_changes, service, socket_cap, store, watchers
+from game.table import cache, hub, seat_changes, service, store, watchers
 from game.table.auto_pass import schedule_auto_pass
 from game.table.autodeal import schedule_next_deal
 from game.table.bot_turns import schedule_bot_turn
@@ -43,6 +43,7 @@ from game.table.flood import SYNCS_PER_SECOND, FloodGuard, Verdict
 from game.table.hint_socket import HintSocket
 from game.table.presence_socket import PresenceSocket
 from game.table.snapshot import Role, Snapshot
+from game.table.socket_cap import CappedSocket
 from game.table.turn_watch import schedule_turn_watch
 from game.table.wire import encode, frame, from_group, state_message
 from learn.languages import scope_language
@@ -50,7 +51,7 @@ from twentynine import metrics
 from twentynine.logs import game_context
 
 
-class TableConsumer(ChatSocket, PresenceSocket, HintSocket, InboxConsumer):
+class TableConsumer(ChatSocket, PresenceSocket, HintSocket, CappedSocket, InboxConsumer):
     """One browser tab at one table: a seated player or a spectator (chat, presence and
     hints: ``game.table.chat_socket``, ``game.table.presence_socket``,
     ``game.table.hint_socket``)."""
@@ -60,7 +61,6 @@ class TableConsumer(ChatSocket, PresenceSocket, HintSocket, InboxConsumer):
     role: Role | None = None
     version = 0
     counted = False  # counted among the open sockets (``metrics``) until ``stopped``
-    capped = False  # counted among its user's sockets (``socket_cap``) until ``stopped``
 
     async def connect(self) -> None:
         """Accept, then either refuse with a close code and no data or send the full state."""
@@ -78,10 +78,9 @@ class TableConsumer(ChatSocket, PresenceSocket, HintSocket, InboxConsumer):
             await self.close(code=CLOSE_NOT_LOGGED_IN)
             return
         self.user_id = user.pk
-        if not socket_cap.take(self.user_id):
+        if not self.hold(self.user_id):
             await self.close(code=CLOSE_TOO_MANY)
             return
-        self.capped = True
         self.watched_deal: watchers.Deal | None = None
         await hub.join(self.game_id, self)
         try:
@@ -106,9 +105,7 @@ class TableConsumer(ChatSocket, PresenceSocket, HintSocket, InboxConsumer):
         if self.counted:
             self.counted = False
             metrics.socket_closed()
-        if self.capped:
-            self.capped = False
-            socket_cap.release(self.user_id)
+        self.let_go()
         if self.presence_counted:  # ``disconnect`` did not run: no more renewals of its row
             self.presence_stop_renewing()
         if hasattr(self, "game_id"):

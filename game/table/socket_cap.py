@@ -45,3 +45,23 @@ def release(user_id: int) -> None:
 def held(user_id: int) -> int:
     """How many sockets this account holds open in this process."""
     return _open[user_id]
+
+
+class CappedSocket:
+    """A consumer's place in its account's count: taken by ``hold`` (or refused), given back
+    by ``let_go`` however the socket ends, at most once."""
+
+    held_for: int | None = None
+
+    def hold(self, user_id: int) -> bool:
+        """Count this socket among ``user_id``'s; False when the account holds its most."""
+        if not take(user_id):
+            return False
+        self.held_for = user_id
+        return True
+
+    def let_go(self) -> None:
+        """This socket is gone: its place goes back (nothing, if it held none)."""
+        if self.held_for is not None:
+            release(self.held_for)
+            self.held_for = None

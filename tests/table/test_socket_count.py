@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import doctest
 from typing import Any
 
 from channels.db import database_sync_to_async
@@ -76,3 +77,9 @@ async def test_an_account_holds_at_most_its_share_of_sockets_and_gets_one_back_w
     for client in (first, other, again):
         await client.close()
     assert socket_cap.held(players[0].pk) == 0
+
+
+def test_the_caps_own_example_holds() -> None:
+    """socket_cap's docstring: the next socket over the cap is refused, a closed one frees a
+    place, and an account with none open is forgotten."""
+    assert doctest.testmod(socket_cap).failed == 0
