@@ -81,6 +81,8 @@ LEVELS: dict[str, Player] = {
     "strong-open": strong_variants.choose_open_bids,
     "strong-fight": strong_variants.choose_fighting_bids,
     "strong-cal": strong_variants.choose_calibrated_bids,
+    "strong-raise": strong_variants.calling(strong_variants.RAISE_STYLE),
+    "strong-wary": strong_variants.calling(strong_variants.WARY_STYLE),
     "strong-disc": strong_variants.choose_discarding,
     "rollout": pimc.choose,
     "ismcts": ismcts.choose,

@@ -27,7 +27,8 @@ lowest value as four cards of any kind (``OPEN_STYLE``: no edge for strength) wh
 calling over it, as the public bot's opening 16 is (its first seat calls 16 whatever it
 holds); every other call it reads as ``strong`` does.
 ``choose_calibrated_bids`` (level ``strong-cal``) is ``strong`` with the make chance of its own
-call mapped from solved deals to how such calls made in play (``CAL_STYLE``).
+call mapped from solved deals to how such calls made in play (``CAL_STYLE``); ``calling(style)``
+makes such a level for any ``Style`` of calls (``strong-raise``, ``strong-wary``).
 ``choose_modelled`` (level ``strong-model``) is ``strong`` valuing its cards, where it values
 them exactly, partly by the next opponent's card as a model of its play expects it
 (``opponent_model.py``).
@@ -44,7 +45,7 @@ from bench.sparring.discard_reading import DISCARD_SEARCH
 from bench.sparring.opponent_model import MODEL_SEARCH
 from bench.sparring.play_inference import weighing
 from game.bots import play_reading, rule_based
-from game.bots.bidding import STYLE, choose_bid
+from game.bots.bidding import STYLE, Style, choose_bid
 from game.bots.decision import Decision, Player
 from game.bots.play_reading import Weighing
 from game.bots.solver import strong
@@ -63,6 +64,10 @@ FIGHT_STYLE = dataclasses.replace(STYLE, edge=STYLE.edge + FIGHT_EDGE)
 # the imitation (logit(made) = 0.264 + 0.653 logit(p), 1,216 contracts of strong:0.1 against
 # ismcts:0.1, seeds 90, 91, 110-113, 120, 121; /work/notes/s39/calib.py).
 CAL_STYLE = dataclasses.replace(STYLE, played=(0.264, 0.653))
+# strong-raise: a partner's call raised more readily (passing it worth 0.2, not 0.4);
+# strong-wary: an opponent's call contested less readily (0.3 added to passing, not 0.1).
+RAISE_STYLE = dataclasses.replace(STYLE, partner=0.2)
+WARY_STYLE = dataclasses.replace(STYLE, contest=0.3)
 INFER_SEARCH = Search(early=False, weighing=weighing)  # strong's, the play read by rule
 TEMPER = 0.5  # strong-temper: the power of each sampled deal's weight
 
@@ -147,18 +152,22 @@ def choose_open_bids(decision: Decision) -> Move:
     return strong.choose(decision)
 
 
-def choose_calibrated_bids(decision: Decision) -> Move:
-    """The strong level's move, its own make chances as made in play (strong-cal)."""
-    if phase(decision) == "bidding" and MARRIAGE not in decision.moves:
-        return choose_bid(decision, CAL_STYLE)
-    return strong.choose(decision)
+def calling(style: Style) -> Player:
+    """The strong level with its calls weighed by ``style`` (strong-cal, -raise, -wary)."""
+
+    def choose(decision: Decision) -> Move:
+        if phase(decision) == "bidding" and MARRIAGE not in decision.moves:
+            return choose_bid(decision, style)
+        return strong.choose(decision)
+
+    return choose
 
 
-def choose_fighting_bids(decision: Decision) -> Move:
-    """The strong level's move, an opponent's contract read as the real bot's (strong-fight)."""
-    if phase(decision) == "bidding" and MARRIAGE not in decision.moves:
-        return choose_bid(decision, FIGHT_STYLE)
-    return strong.choose(decision)
+choose_calibrated_bids = calling(CAL_STYLE)
+
+
+# The strong level's move, an opponent's contract read as the real bot's (strong-fight).
+choose_fighting_bids = calling(FIGHT_STYLE)
 
 
 def choose_trump_simulated(decision: Decision) -> Move:
