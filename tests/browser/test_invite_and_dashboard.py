@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, ViewportSize
+from playwright.sync_api import Browser, Page, ViewportSize, expect
 
 from tests.browser.test_table_play import version, wait_past
 from tests.live_site import LiveSite
@@ -266,9 +266,11 @@ def test_a_revoked_link_is_a_plain_404(site: LiveSite, browser: Browser, size: s
     assert host.locator("#whatsapp-link").get_attribute("href", timeout=1000).startswith(
         "https://wa.me/?text=")
     host.screenshot(path=f"{SHOTS}-host-link-{size}.png", full_page=True)
-    host.locator("#revoke-link").click()
-    host.wait_for_function("old => document.querySelector('#invite-link').value !== old",
-                           arg=old)
+    # The revoke is a form post: wait for the new page, then for its link (a predicate run
+    # while the new page is still parsing would find no #invite-link yet).
+    with host.expect_navigation():
+        host.locator("#revoke-link").click()
+    expect(host.locator("#invite-link")).not_to_have_value(old)
     visitor = new_page(browser, site, SIZES[size], None, errors)
     response = visitor.goto(old)
     assert response is not None and response.status == 404
