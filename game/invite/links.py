@@ -41,11 +41,7 @@ def renew(game_id: int) -> bool:
     """Give a game whose link works now a new token with the same expiry, so the old link
     stops working (as after removing a guest, who could otherwise join again by it); False,
     changing nothing, when the game has no working link."""
-    game = Game.objects.filter(pk=game_id).only("invite_token", "invite_expires").first()
-    if game is None or not live(game):
-        return False
-    store.set_invite(game_id, new_token(), game.invite_expires)
-    return True
+    return store.renew_invite(game_id, new_token())
 
 
 def turn_off(game_id: int) -> None:

@@ -489,13 +489,27 @@ def set_invite(game_id: int, token: str | None, expires: datetime | None) -> Non
     Game.objects.filter(pk=game_id).update(invite_token=token, invite_expires=expires)
 
 
+def renew_invite(game_id: int, token: str) -> bool:
+    """Give the game's link this new token, keeping its expiry, if the link works now; whether
+    it did (one guarded update: a link revoked or expired meanwhile is left as it is)."""
+    return bool(
+        Game.objects.filter(pk=game_id, invite_token__isnull=False)
+        .exclude(invite_token="")
+        .filter(_link_works(timezone.now()))
+        .update(invite_token=token)
+    )
+
+
+def _link_works(now: datetime) -> Q:
+    return Q(invite_expires__isnull=True) | Q(invite_expires__gt=now)
+
+
 def game_by_token(token: str) -> Game | None:
     """The game whose invite link has this token and has not expired, with its host."""
-    now = timezone.now()
     return (
         Game.objects.select_related("host")
         .filter(invite_token=token)
-        .filter(Q(invite_expires__isnull=True) | Q(invite_expires__gt=now))
+        .filter(_link_works(timezone.now()))
         .first()
     )
 

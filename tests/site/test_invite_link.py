@@ -57,6 +57,20 @@ def test_the_token_is_long_random_and_revocable(owner, owner_game: Game) -> None
     assert Client().get(link(second)).status_code == 404
 
 
+def test_renewing_keeps_the_expiry_and_leaves_a_dead_link_dead(owner_game: Game) -> None:
+    assert not links.renew(owner_game.pk)  # no link: none is made
+    assert Game.objects.get(pk=owner_game.pk).invite_token is None
+    first = links.make(owner_game.pk, "24")
+    expires = Game.objects.get(pk=owner_game.pk).invite_expires
+    assert links.renew(owner_game.pk)
+    renewed = Game.objects.get(pk=owner_game.pk)
+    assert renewed.invite_token not in (None, first) and renewed.invite_expires == expires
+    past = timezone.now() - timedelta(minutes=1)
+    Game.objects.filter(pk=owner_game.pk).update(invite_expires=past)
+    assert not links.renew(owner_game.pk)  # expired: it stays the expired link it was
+    assert Game.objects.get(pk=owner_game.pk).invite_token == renewed.invite_token
+
+
 def test_only_the_host_manages_the_link(friend, outsider, owner_game: Game) -> None:
     assert login(friend).get(f"/games/{owner_game.pk}/invite/").status_code == 403
     assert login(outsider).get(f"/games/{owner_game.pk}/invite/").status_code == 404
