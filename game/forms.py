@@ -119,10 +119,10 @@ class GameForm(forms.ModelForm):  # type: ignore[type-arg]
     turn_timer = forms.TypedChoiceField(
         label=gettext_lazy("Turn timer"),
         coerce=int,
-        choices=TIMER_CHOICES,
-        initial=turn_timer.DEFAULT,
+        choices=[("", AUTO_TIMER), *TIMER_CHOICES],
+        initial="",
         required=False,
-        empty_value=turn_timer.DEFAULT,  # type: ignore[arg-type]
+        empty_value=None,
         help_text=gettext_lazy(
             "Time a person has for each decision; when it runs out an easy computer player "
             "decides for them, and after two in a row it takes their seat until they are back. "
@@ -205,14 +205,10 @@ class GameForm(forms.ModelForm):  # type: ignore[type-arg]
                 help_text=self._handed_over(seat, bots[seat]) if seated[seat] else "",
             )
         if game.pk:
-            self.fields["turn_timer"].initial = game.turn_timer
+            self.fields["turn_timer"].initial = "" if game.turn_timer is None else game.turn_timer
             self.fields["play_to"].initial = game.play_to
-        else:  # a new game's timer follows who sits at it, unless the host picks a length
+        else:
             self.initial["name"] = _("%(name)s's game") % {"name": host.display_name}
-            timer = self.fields["turn_timer"]
-            assert isinstance(timer, forms.TypedChoiceField)
-            timer.choices = [("", AUTO_TIMER), *TIMER_CHOICES]
-            timer.initial, timer.empty_value = "", None
         # The match's end is fixed with the rules once play has started (a rematch keeps it).
         self.fields["play_to"].disabled = game.started
         rules = Rules.from_dict(game.rules or {})
@@ -305,10 +301,7 @@ class GameForm(forms.ModelForm):  # type: ignore[type-arg]
         if not commit:
             raise ValueError("GameForm saves in one transaction; call save() with commit=True")
         chosen = self.chosen_holders()
-        timer = self.cleaned_data["turn_timer"]
-        if timer is None:  # automatic: nobody waits on a person who plays alone with computers
-            people = sum(1 for user_id, level in chosen if user_id is not None and not level)
-            timer = turn_timer.DEFAULT if people > 1 else 0
+        timer = self.cleaned_data["turn_timer"]  # None: automatic (``turn_timer.length``)
         edited = {
             "name": self.cleaned_data["name"],
             "conference_link": self.cleaned_data["conference_link"],
@@ -330,7 +323,9 @@ class GameForm(forms.ModelForm):  # type: ignore[type-arg]
             chosen = self._over_seating_now(chosen, game, before)
             shown = any(getattr(game, key) != value for key, value in edited.items())
             # A timer turned on mid-turn counts from now, not from when the decision began.
-            timer_on = not game.turn_timer and bool(edited["turn_timer"])
+            people = sum(1 for user_id, level in chosen if user_id is not None and not level)
+            timer_on = not turn_timer.at_seating(game.turn_timer, before) and bool(
+                turn_timer.length(timer, people))
             for key, value in edited.items():
                 setattr(game, key, value)
             fields = list(edited)

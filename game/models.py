@@ -63,9 +63,10 @@ class Game(models.Model):
     invite_token = models.CharField(max_length=64, null=True, blank=True, unique=True)
     invite_expires = models.DateTimeField(null=True, blank=True)
     # Table policy, not engine rules (game.table.turn_timer, game.table.match_end): seconds a
-    # person has for each decision (0: no timer), and the sets a team must win to end the
-    # match (0: it never ends). ``match_no`` counts the matches played here (a rematch adds one).
-    turn_timer = models.PositiveSmallIntegerField(default=0)
+    # person has for each decision (0: no timer; None: automatic, by who sits at the table),
+    # and the sets a team must win to end the match (0: it never ends). ``match_no`` counts
+    # the matches played here (a rematch adds one).
+    turn_timer = models.PositiveSmallIntegerField(default=0, null=True)
     play_to = models.PositiveSmallIntegerField(default=0)
     match_no = models.PositiveIntegerField(default=1)
     # The computer players' pace and who may ask for hints: table policy, changed at any time.

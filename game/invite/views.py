@@ -31,7 +31,7 @@ from game.invite import guests, join, links, membership, throttle
 from game.invite.forms import WATCH, GuestAccountForm, GuestForm, LinkForm, seat_label
 from game.models import Game
 from game.rule_options import RULE_OPTIONS, value_label
-from game.table import store
+from game.table import store, turn_timer
 from game.table.access import role_for
 from game.table.errors import TableError
 from game.table.seats import SEATS, Seating
@@ -233,7 +233,7 @@ def _link_context(
         "host": host,
         "seats": _seats(game, players),
         "rules": _rules_in_words(game),
-        "terms": _table_terms(game),
+        "terms": _table_terms(game, players, user.pk),
         "role": role,
         "visitor": _visitor(user, role),
         "next": request.path,
@@ -283,15 +283,18 @@ def _seats(
     ]
 
 
-def _table_terms(game: Game) -> list[str]:
+def _table_terms(game: Game, players: Seating, user_id: int | None) -> list[str]:
     """The host's table options a newcomer should know before sitting down: the turn timer
-    and how long the match lasts (nothing for those left off)."""
+    (as it runs with the visitor seated) and how long the match lasts (nothing for those left
+    off)."""
     terms = []
-    if game.turn_timer:
+    joining = 0 if any(p.user_id == user_id for p in players if user_id) else 1
+    seconds = turn_timer.length(game.turn_timer, turn_timer.people(players) + joining)
+    if seconds:
         terms.append(_(
             "Turn timer: %(label)s; the computer decides for a player whose time runs out, and "
             "takes the seat after a second timeout in a row."
-        ) % {"label": timer_label(game.turn_timer)})
+        ) % {"label": timer_label(seconds)})
     if game.play_to:
         terms.append(_("The match: %(label)s.") % {"label": play_to_label(game.play_to)})
     return terms

@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from game.engine import IllegalAction, Match, Rules
 from game.engine.cards import CODES
 from game.models import Game
-from game.table import match_end, store
+from game.table import match_end, store, turn_timer
 from game.table.deal_history import Ended
 from game.table.engine_words import spoken
 from game.table.errors import TableError
@@ -123,14 +123,17 @@ def commit(
     actor_id: int | None = None,
     recheck: frozenset[int] = frozenset(),
     new_turn: bool = False,
+    before: Seating | None = None,
 ) -> Snapshot:
     """Write the change of a locked row as its next version; update ``game`` in place and
     return the new snapshot. ``recheck``: users whose sockets must re-check their role;
-    ``new_turn``: the decision asked for begins now whatever the change (``turn_began``)."""
+    ``new_turn``: the decision asked for begins now whatever the change (``turn_began``), as
+    it does when the change of seats from ``before`` turns an automatic turn timer on."""
     next_deal_at = deal_due_at(match, game.next_deal_at, game.play_to)
     state = saved_match(match) if match is not None else ""
     events = match_end.with_match_end(events, match, game.play_to, game.match_no)
     at = timezone.now()
+    new_turn = new_turn or turn_timer.turned_on(game.turn_timer, before, players)
     began = at if new_turn else turn_began(game, match, state, events, at)
     write = Write(
         game_id=game.pk, version=game.version, state=state, next_deal_at=next_deal_at,

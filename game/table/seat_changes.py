@@ -42,7 +42,8 @@ def seats_changed(game_id: int, before: Seating | None = None, *, new_turn: bool
         game, players = store.locked(game_id)
         match = store.match_of(game) if game.started else None
         events = seated_events(before, players) if before is not None else []
-        latest = changes.commit(game, players, match, {"type": "seats"}, events, new_turn=new_turn)
+        latest = changes.commit(
+            game, players, match, {"type": "seats"}, events, new_turn=new_turn, before=before)
         if changes.ready_to_start(game, players):
             latest = changes.first_deal(game, players)
         transaction.on_commit(lambda: announce_from_sync(latest))
@@ -83,7 +84,7 @@ def take_seat_by_link(game_id: int, user_id: int, seat: int) -> Snapshot:
             game, players, match,
             {"type": "seats", "seat": seat, "by": "link", "users": [user_id]},
             seated_events(before, players),
-            actor_id=user_id, recheck=frozenset({user_id}),
+            actor_id=user_id, recheck=frozenset({user_id}), before=before,
         )
         if changes.ready_to_start(game, players):
             latest = changes.first_deal(game, players)
@@ -198,7 +199,8 @@ def time_out(
         if (
             game.version != version
             or not game.started
-            or not turn_timer.ran_out(game.turn_began, game.turn_timer, timezone.now())
+            or not turn_timer.ran_out(
+                game.turn_began, turn_timer.at_seating(game.turn_timer, players), timezone.now())
         ):
             return []
         match = store.match_of(game)
@@ -321,7 +323,8 @@ def _reseat(
     action = {"type": HANDOVER, "seat": seat, "level": level}
     by = None if actor_id is None else seat_of(players, actor_id)
     events = [event, *seated_events(before, players)]
-    latest = changes.commit(game, players, match, action, events, seat=by, actor_id=actor_id)
+    latest = changes.commit(
+        game, players, match, action, events, seat=by, actor_id=actor_id, before=before)
     if changes.ready_to_start(game, players):
         latest = changes.first_deal(game, players)
     return latest

@@ -46,7 +46,7 @@ from accounts.models import User
 from game.engine import Match
 from game.models import DealRecord, Game, GameAction, Seat, TablePresence
 from game.table import cache as table_cache
-from game.table import deal_history, loop_connection
+from game.table import deal_history, loop_connection, turn_timer
 from game.table.deal_history import Ended
 from game.table.errors import no_game
 from game.table.events import starts_deal
@@ -591,7 +591,7 @@ def snapshot_of(
         saved=game.state,
         recheck=recheck,
         since=game.turn_began,
-        turn_timer=game.turn_timer,
+        turn_timer=turn_timer.at_seating(game.turn_timer, players),
         play_to=game.play_to,
         match_no=game.match_no,
         bot_pace=game.bot_pace,

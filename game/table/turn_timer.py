@@ -1,16 +1,18 @@
 """The turn timer: how long a person has for a decision, and what the table is told of it.
 
-Table policy kept on the game row (``Game.turn_timer``: 0 for none, else 30, 60 or 120
-seconds), not an engine rule: the engine never waits on a clock. A person's time for one
-decision runs from the change that began it (the row's ``turn_began``, the snapshot's
-``since``: ``changes.turn_began``), so every server process counts from the same instant. When it
-runs out the server plays that one decision with the easy computer player's choice
-(``seat_changes.time_out``, scheduled by ``game.table.turn_watch``); a second timeout in a row,
-or a person with no socket open at the table when it runs out or ``TURN_AWAY_AFTER``
-seconds into their turn, hands the seat to a ``STAND_IN`` computer player until they are
-back. Computer players are never timed, so a table of four computer players has no
-timer whatever the option says. Every length here is multiplied by ``TURN_TIMER_SCALE``
-(1 in production; the tests make a minute last a second).
+Table policy kept on the game row (``Game.turn_timer``: 0 for none, 30, 60 or 120 seconds,
+or None for automatic: ``DEFAULT`` while two or more people sit at the table, none while
+one plays alone with computer players, decided anew at every seating), not an engine rule:
+the engine never waits on a clock. A person's time for one decision runs from the change
+that began it (the row's ``turn_began``, the snapshot's ``since``: ``changes.turn_began``),
+so every server process counts from the same instant. When it runs out the server plays
+that one decision with the easy computer player's choice (``seat_changes.time_out``,
+scheduled by ``game.table.turn_watch``); a second timeout in a row, or a person with no
+socket open at the table when it runs out or ``TURN_AWAY_AFTER`` seconds into their turn,
+hands the seat to a ``STAND_IN`` computer player until they are back. Computer players are
+never timed, so a table of four computer players has no timer whatever the option says.
+Every length here is multiplied by ``TURN_TIMER_SCALE`` (1 in production; the tests make a
+minute last a second).
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from typing import Any
 from django.conf import settings
 
 from game.table import cache
+from game.table.seats import Seating
 from game.table.snapshot import Snapshot
 
 CHOICES = (0, 30, 60, 120)
@@ -33,6 +36,33 @@ CHOOSER = "easy"
 STAND_IN = "strong"
 # The countdown shows only in a decision's last seconds (the page counts down from here).
 WARN_SECONDS = 15
+
+
+def length(setting: int | None, people: int) -> int:
+    """A person's seconds per decision (0: no timer) under the host's ``setting`` with this
+    many people seated: automatic (None) times nobody who plays alone with computer players,
+    so that a newcomer reading the rules is not hurried, and gives ``DEFAULT`` once a second
+    person sits down (a guest by the link, a friend), who must not wait forever on the first."""
+    if setting is not None:
+        return setting
+    return DEFAULT if people > 1 else 0
+
+
+def people(players: Seating) -> int:
+    """How many seats a person plays (not a computer player holding one for them)."""
+    return sum(1 for player in players if player.user_id is not None and not player.computer)
+
+
+def at_seating(setting: int | None, players: Seating) -> int:
+    """``length`` for this seating."""
+    return length(setting, people(players))
+
+
+def turned_on(setting: int | None, before: Seating | None, after: Seating) -> bool:
+    """Whether an automatic timer starts with this change of seats (the decision under way is
+    then timed from now, not from when it began)."""
+    return before is not None and not at_seating(setting, before) and bool(
+        at_seating(setting, after))
 
 
 def scaled(seconds: float) -> float:

@@ -11,7 +11,7 @@ import pytest
 from accounts.models import User
 from game.engine import Match
 from game.models import Game, GameAction
-from game.table import cache, seat_changes, service
+from game.table import cache, seat_changes, service, store
 from game.table.errors import TableError
 from game.table.seats import DealHistories
 from game.table.store import create_game
@@ -70,7 +70,13 @@ def test_a_new_games_timer_is_off_for_one_person_with_computers_unless_the_host_
         Game.objects.filter(host=owner).delete()
         done = login(owner).post("/host/", {**data, "turn_timer": data.get("turn_timer", "")},
                                  follow=True)
-        assert Game.objects.get(host=owner).turn_timer == timer, (data, timer)
+        game = Game.objects.get(host=owner)
+        assert store.current(game.pk).turn_timer == timer, (data, timer)
+        # Automatic stays automatic: it follows who sits at the table from then on.
+        assert (game.turn_timer is None) == ("turn_timer" not in data)
+        edit = text(login(owner).get(f"/games/{game.pk}/edit/"))
+        chosen = "" if game.turn_timer is None else str(game.turn_timer)
+        assert f'<option value="{chosen}" selected>' in edit.split('name="turn_timer"')[1]
         # The host has a friend (Farid), who sees the game on his dashboard.
         assert "Friday 29 is ready. Your friends see it on their dashboards." in text(done)
 

@@ -95,6 +95,9 @@ def test_the_link_page_says_the_turn_timer_and_the_matchs_length(
     page = text(Client().get(link(token)))
     assert "Turn timer: 30 seconds a decision; the computer decides for a player" in page
     assert "The match: First team to win 3 sets." in page
+    # Automatic: the visitor who sits down makes two people at the table, so the minute runs.
+    Game.objects.filter(pk=owner_game.pk).update(turn_timer=None)
+    assert "Turn timer: 60 seconds a decision" in text(Client().get(link(token)))
 
 
 def test_the_link_page_has_a_preview_for_chat_apps(token: str) -> None:

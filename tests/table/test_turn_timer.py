@@ -14,13 +14,14 @@ from typing import Any
 
 import pytest
 from channels.db import database_sync_to_async
+from django.db import transaction
 from django.utils import timezone
 from pytest_django.fixtures import Settings
 
 from accounts.models import User
 from game.engine import Rules
 from game.models import DealRecord, Game, GameAction, Seat
-from game.table import changes, seat_changes, service, store
+from game.table import changes, seat_changes, service, store, turn_timer
 from game.table.deal_analysis import replay
 from game.table.deal_history import ANALYSED
 from game.table.seats import bot_name
@@ -441,3 +442,39 @@ async def test_a_timer_turned_on_mid_turn_counts_from_then(
     assert (await Game.objects.aget(pk=game.pk)).turn_began > ago
     for client in clients:
         await client.close()
+
+
+def test_an_automatic_timer_times_nobody_alone_and_a_minute_once_two_people_sit() -> None:
+    assert turn_timer.length(None, 1) == 0 and turn_timer.length(None, 0) == 0
+    assert turn_timer.length(None, 2) == turn_timer.DEFAULT == 60
+    assert turn_timer.length(30, 1) == 30 and turn_timer.length(0, 4) == 0
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_guest_joining_a_host_alone_with_computers_starts_the_automatic_timer_from_now(
+    players: list[User],
+) -> None:
+    """A host plays alone with computer players (automatic timer: none), then leaves mid-turn;
+    a guest who takes a seat by the link must not wait on them for ever: the timer is on from
+    the moment the second person sits down, the decision under way timed from then (not from
+    when it began, an hour ago)."""
+    host, visitor = players[0], players[1]
+    game = create_game(host, "Alone", [host, "easy", "easy", "easy"], joined=True,
+                       turn_timer=None)
+    with transaction.atomic():
+        changes.first_deal(*store.locked(game.pk))
+    alone = store.current(game.pk)
+    assert alone.turn_timer == 0 and turn_timer.timer_message(alone) is None
+    long_ago = timezone.now() - timedelta(hours=1)
+    Game.objects.filter(pk=game.pk).update(turn_began=long_ago)
+    store.open_to_link(game.pk, [2])
+
+    together = seat_changes.take_seat_by_link(game.pk, visitor.pk, 2)
+
+    assert together.turn_timer == turn_timer.DEFAULT
+    began = Game.objects.get(pk=game.pk).turn_began
+    assert began > long_ago + timedelta(minutes=59)
+    assert not turn_timer.ran_out(began, together.turn_timer, timezone.now())
+    # A host who fixed the timer off keeps it off with two people.
+    Game.objects.filter(pk=game.pk).update(turn_timer=0)
+    assert store.current(game.pk).turn_timer == 0
