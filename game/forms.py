@@ -51,9 +51,7 @@ def timer_label(seconds: int) -> str:
     return str(_("%(seconds)s seconds a decision") % {"seconds": seconds})
 
 
-AUTO_TIMER = gettext_lazy(
-    "Automatic: off when you play alone with computer players, else 60 seconds a decision"
-)
+AUTO_TIMER = gettext_lazy("Automatic")
 
 
 TIMER_CHOICES = [(seconds, lazy(timer_label, str)(seconds)) for seconds in turn_timer.CHOICES]
@@ -126,7 +124,8 @@ class GameForm(forms.ModelForm):  # type: ignore[type-arg]
         help_text=gettext_lazy(
             "Time a person has for each decision; when it runs out an easy computer player "
             "decides for them, and after two in a row it takes their seat until they are back. "
-            "Computer players are never timed. You can change it at any time."
+            "Automatic: off while you play alone with computer players, 60 seconds once another "
+            "person sits down. Computer players are never timed. You can change it at any time."
         ),
     )
     play_to = forms.TypedChoiceField(

@@ -33,6 +33,7 @@ FEEDS_PARTNER = "feeds_partner"
 WINS_TRICK = "wins_trick"
 SAVES_CARDS = "saves_cards"
 ASKS_TRUMP = "asks_trump"
+SHOWS_TRUMP = "shows_trump"  # the bidder, who knows the trump, shows it to play one
 MAKES_CONTRACT = "makes_contract"
 BREAKS_CONTRACT = "breaks_contract"
 CALL_MAKES = "call_makes"
@@ -145,7 +146,8 @@ def reason(
     only for the contract and call codes, the value only for the call codes), read from what
     the seat sees; None when there is none to give."""
     if action["type"] == "show_trump":
-        return ASKS_TRUMP, 0, 0
+        bidder = (view.get("bid") or {}).get("seat")
+        return (SHOWS_TRUMP if bidder == seat else ASKS_TRUMP), 0, 0
     if view.get("phase") == "bidding" and action["type"] in ("bid", "pass"):
         return _call_reason(rules, seat, view, history, action)
     if view.get("phase") == "trump":  # the strong player picks its trump by the rule-based worth

@@ -66,6 +66,7 @@ def reason_text(why: list[object] | None) -> str | None:
         coach.WINS_TRICK: _("wins the trick for now"),
         coach.SAVES_CARDS: _("this trick is lost: keep your better cards"),
         coach.ASKS_TRUMP: _("you cannot follow suit: see the trump"),
+        coach.SHOWS_TRUMP: _("you cannot follow suit: show your trump to play one"),
         coach.MAKES_CONTRACT: _("makes the contract in most sampled deals: %(percent)s%%"),
         coach.BREAKS_CONTRACT: _("sets the contract in most sampled deals: %(percent)s%%"),
         coach.CALL_MAKES: _(

@@ -325,7 +325,7 @@ function onCoach(msg) {
   if (msg.type === "hint") {
     if (msg.version !== state.version) return;
     hint.version = msg.version;
-    hint.text = hintLine(msg.action, state.view, msg.reason);
+    hint.text = hintLine(msg.action, state.view, msg.reason, state.table.you?.seat);
     hint.card = msg.action?.type === "play" ? msg.action.card : null;
     hint.action = msg.action;
     drawHintRow();

@@ -368,6 +368,9 @@ def test_the_host_removes_a_guest_from_the_table(
     line = host.locator("#guest-controls li[data-guest-seat='1']")
     line.wait_for(timeout=30000)
     assert "Mina" in line.inner_text()
+    # Her plate says she is a guest (a person has no badge of the kind otherwise).
+    plate = host.locator(".seat").filter(has_text="Mina")
+    assert plate.locator(".badge.guest").inner_text().lower() == "guest"
     line.locator("select").select_option("strong")
     host.screenshot(path=f"{SHOTS}-remove-guest-{size}.png")
     host.once("dialog", lambda dialog: dialog.accept())

@@ -74,6 +74,8 @@ def test_it_names_the_decision_in_front_of_the_player(page: Page) -> None:
     assert topic(page, {**play, "bid": {"seat": 0}}, asking) == "follow"  # the bidder shows
     assert topic(page, {"phase": "doubling", "turn": [0]}, [{"type": "double"}]) == "double"
     assert topic(page, {"phase": "deal", "last_round": {"made": True}}, []) == "result"
+    # An annulled deal scores nothing: not the note on how a deal scores.
+    assert topic(page, {"phase": "deal", "last_round": {"annulled": True}}, []) == "annulled"
     assert topic(page, {**BIDDING, "turn": [1]}, []) is None  # not your turn
 
 

@@ -532,6 +532,18 @@ def test_a_call_the_strong_player_would_make_otherwise_reads_as_a_sentence(page:
     # The hinted card is described by this line, so the card is said in words, not "9♣".
     card = call(page, "words", "hintLine", {"type": "play", "card": "9C"}, {}, "draws trump")
     assert card == "Hint: play the 9 of clubs — draws trump."
+    # Inside a sentence an action reads in lower case, as something done, not as its button.
+    shown = line({"type": "play", "card": "7C"}, {"type": "show_trump"})
+    assert shown.endswith("Bilal chose 7♣; the analysis would show trump."), shown
+    doubled = line({"type": "pass"}, {"type": "double"})
+    assert doubled == "Calls: Bilal chose pass; the analysis would call Double."
+    # A hint to show trump says "ask for trump" to the bidder's opponents and "show" to the
+    # bidder, who knows it.
+    bidder_2 = {"bid": {"seat": 2, "value": 17}, "phase": "play"}
+    asks = call(page, "words", "hintLine", {"type": "show_trump"}, bidder_2, "", 1)
+    assert asks == "Hint: ask for trump."
+    shows = call(page, "words", "hintLine", {"type": "show_trump"}, bidder_2, "", 2)
+    assert shows == "Hint: show trump."
 
 
 def test_an_analysis_line_says_a_pass_chosen_as_a_thing_and_ends_in_its_scripts_stop(

@@ -62,7 +62,7 @@ def test_a_new_games_timer_is_off_for_one_person_with_computers_unless_the_host_
     page = text(login(owner).get("/host/"))
     assert f'value="{owner.display_name}\'s game"' in page  # a name to start from
     field = page.split('name="turn_timer"')[1].split("</select>")[0]
-    assert '<option value="" selected>Automatic: off when you play alone' in field
+    assert '<option value="" selected>Automatic</option>' in field
     alone = form_data(seat_0=owner.pk, seat_1="bot:strong", seat_2="bot:easy", seat_3="bot:strong")
     together = {**alone, "seat_2": friend.pk}
     for data, timer in ((alone, 0), ({**alone, "turn_timer": "60"}, 60), (together, 60),

@@ -153,6 +153,15 @@ def test_hint_reasons_are_words() -> None:
     assert hints.reason_text(None) is None
 
 
+def test_a_hint_to_show_trump_tells_the_bidder_to_show_it_and_the_others_to_ask() -> None:
+    view = {"phase": "play", "bid": {"seat": 2, "value": 17}}
+    show = {"type": "show_trump"}
+    assert coach.reason(Rules(), 2, view, [], show) == (coach.SHOWS_TRUMP, 0, 0)
+    assert coach.reason(Rules(), 1, view, [], show) == (coach.ASKS_TRUMP, 0, 0)
+    assert hints.reason_text([coach.SHOWS_TRUMP, 0]) == (
+        "you cannot follow suit: show your trump to play one")
+
+
 def _first_call(predicate: Any) -> tuple[Match, list[dict[str, Any]], int]:
     """A new deal whose first speaker's four cards satisfy ``predicate``, at its first call."""
     for seed in range(500):

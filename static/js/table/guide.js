@@ -15,7 +15,10 @@ export function guideTopic(view, table, legal) {
   const you = table?.you?.seat;
   if (!view || you == null || table?.you?.spectator) return null;
   const types = new Set((legal || []).map((a) => a.type));
-  if (view.phase === "deal") return view.last_round ? "result" : null;
+  if (view.phase === "deal") {
+    if (!view.last_round) return null;
+    return view.last_round.annulled ? "annulled" : "result";
+  }
   if (!types.size) return null;
   if (types.has("marriage")) return "marriage";
   if (view.phase === "bidding") return "bid";
@@ -41,6 +44,7 @@ function topicText(topic) {
     follow: gettext("Greyed cards cannot be played now: you must follow suit, playing a card of the suit that was led. Tap or hover over a greyed card to see why."),
     ask_trump: gettext("You have none of the led suit. Play any card, or ask for trump: trump is then shown to everyone, and you must play a trump to this trick if you hold one, even if your partner is winning it. Ask only when you want to win this trick."),
     marriage: gettext("You hold the K and Q of trump: declare the marriage. It moves the bidding team's target by 4 points."),
+    annulled: gettext("This deal was annulled: nobody scores, and the cards are dealt again. The panel on the table says why."),
     result: gettext("The deal is over: the panel on the table says who made it and how the score moved. The bidding team scores +1 if it took the points it bid and −1 if not. Past +5 a team wins a red set; past −5 it takes a black set."),
   }[topic];
 }

@@ -87,6 +87,10 @@ function drawSeat(slot, seat, state, faceUp) {
       ? fmt(gettext("Computer player (%(level)s) playing for %(name)s"), values)
       : fmt(gettext("Computer player (%(level)s)"), values);
     plate.append(computer);
+  } else if (player?.guest) {
+    const guest = badge(gettext("guest"), "guest");
+    guest.title = gettext("A guest, who came by the invite link");
+    plate.append(guest);
   }
   if (view && view.dealer === seat) plate.append(badge(gettext("Dealer"), "dealer"));
   if (view?.bid?.seat === seat && view.single_hand == null) {

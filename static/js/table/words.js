@@ -424,6 +424,17 @@ export function actionWords(action) {
       return fmt(gettext("%(suit)s as trump"), { suit: SUIT_NAME[action.suit] });
     case "pass":
       return gettext("pass");
+    case "show_trump":
+      return gettext("show trump");
+    case "marriage":
+      return gettext("declare the marriage");
+    case "seventh_card":
+      return gettext("choose the 7th card as trump");
+    case "double":
+    case "redouble":
+    case "set_double":
+    case "single_hand":
+      return fmt(gettext("call %(call)s"), { call: callName(action.type) });
     default:
       return actionLabel(action, null);
   }
@@ -436,15 +447,17 @@ export function actionVerb(action) {
     : actionWords(action);
 }
 
-/** What the strong player would do, as a line: "Hint: play the A♠ — draws trump." */
-export function hintLine(action, view, reason) {
+/** What the strong player would do, as a line: "Hint: play the A♠ — draws trump." (``you``:
+ * the seat asking, which asks for the opponents' trump or shows its own.) */
+export function hintLine(action, view, reason, you) {
   if (!action) return gettext("Hint: declare your marriage.");
   // The card in words ("play the 9 of clubs"): the hinted card is described by this line.
   // A call equal to the one standing matches it, as its button says ("Match 17").
   const matching = action.type === "bid" && view?.bid && view.bid.value === action.value;
   const what = action.type === "play"
     ? fmt(gettext("play the %(card)s"), { card: cardName(action.card) })
-    : matching ? fmt(gettext("match %(value)s"), { value: action.value }) : actionVerb(action);
+    : matching ? fmt(gettext("match %(value)s"), { value: action.value })
+      : action.type === "show_trump" ? taskName(action, view, you) : actionVerb(action);
   return reason
     ? fmt(gettext("Hint: %(what)s — %(reason)s."), { what, reason })
     : fmt(gettext("Hint: %(what)s."), { what });
