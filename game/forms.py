@@ -7,9 +7,11 @@ game's rules read-only and ignore whatever a request sends for them.
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Any, ClassVar
 
 from django import forms
+from django.core.exceptions import ValidationError
 from django.core.validators import URLValidator
 from django.db import transaction
 from django.utils.functional import lazy
@@ -94,12 +96,26 @@ class SeatingChanged(Exception):
     nothing was saved (``GameForm.save``)."""
 
 
+def shown_as_written(link: str) -> None:
+    """Refuse a link holding characters that change how it reads without being seen
+    (direction overrides, zero-width and control characters): "…/\u202egnp.exe" shows as
+    "…/exe.png"."""
+    if any(unicodedata.category(char) in INVISIBLE for char in link):
+        raise ValidationError(
+            _("A link cannot hold invisible or direction characters."), code="invisible")
+
+
+# Unicode categories of format, control, surrogate, private and unassigned characters.
+INVISIBLE = frozenset({"Cf", "Cc", "Cs", "Co", "Cn"})
+
+
 class ConferenceLinkField(forms.URLField):
-    """A URL field that takes only http and https links (no javascript:, data:, ftp:)."""
+    """A URL field that takes only http and https links (no javascript:, data:, ftp:), shown
+    as written (``shown_as_written``)."""
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self.validators = [URLValidator(schemes=["http", "https"])]
+        self.validators = [shown_as_written, URLValidator(schemes=["http", "https"])]
 
 
 class GameForm(forms.ModelForm):  # type: ignore[type-arg]

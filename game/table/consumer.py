@@ -252,7 +252,9 @@ class TableConsumer(ChatSocket, PresenceSocket, HintSocket, CappedSocket, InboxC
             latest = await service.act_from_loop(self.game_id, self.user_id, action, version)
         except TableError as refused:
             await self._refused(refused)
-            if refused.code in ("stale", "not_seated"):
+            # The whole state again, as a sync would send it, and counted as one: a burst of
+            # stale moves buys no more full states than a burst of syncs.
+            if refused.code in ("stale", "not_seated") and self.syncs.admit() is Verdict.OK:
                 await self._resync()
             return
         metrics.action_applied(self.game_id, latest.version, arrived, hub.sockets(self.game_id))

@@ -94,6 +94,16 @@ def test_it_refuses_a_conference_link_that_is_not_http(owner: User, link: str) -
     assert not Game.objects.exists()
 
 
+@pytest.mark.parametrize("link", ["https://evil.example/\u202egnp.exe", "https://a.example/\u200bx"])
+def test_it_refuses_a_conference_link_that_reads_otherwise_than_written(
+    owner: User, link: str
+) -> None:
+    response = login(owner).post("/host/", form_data(conference_link=link))
+    assert response.status_code == 200
+    assert "A link cannot hold invisible or direction characters." in text(response)
+    assert not Game.objects.exists()
+
+
 @pytest.mark.parametrize("name", ["\u200d\u200b", "\u3164\u3164", "\u2800", "  "])
 def test_it_refuses_a_game_name_that_shows_nothing(owner: User, name: str) -> None:
     """A name of joiners, zero-width spaces or Hangul fillers is a blank card on dashboards."""

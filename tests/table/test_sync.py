@@ -56,6 +56,28 @@ async def test_a_burst_of_syncs_is_answered_a_few_times_and_the_socket_plays_on(
     assert (await asker.receive())["type"] == "state"
 
 
+async def test_a_burst_of_stale_moves_buys_no_more_full_states_than_syncs(
+    open_table: Open, players: list[User]
+) -> None:
+    """A move on an old version is refused and answered with the whole state, as a sync is,
+    and counted as one: fifteen at once are each refused, the state comes at most twice a
+    second, and the table is unchanged."""
+    clients = await seat_everyone(open_table, players)
+    asker = next(c for c in clients if c.state["legal"])
+    version = asker.state["version"]
+    move = {"type": "action", "action": asker.state["legal"][0], "version": version - 1}
+    await asker.communicator.receive_nothing(timeout=0.5)
+    read = len(asker.frames)
+    for _ in range(15):
+        await asker.send(move)
+    while not await asker.communicator.receive_nothing(timeout=0.5):
+        asker.frames.append(await asker.communicator.receive_from())
+    answers = [json.loads(text) for text in asker.frames[read:]]
+    assert sum(a["type"] == "error" and a["code"] == "stale" for a in answers) == 15
+    assert 1 <= sum(a["type"] == "state" for a in answers) <= 3
+    assert (await Game.objects.aget(pk=asker.state["table"]["game"])).version == version
+
+
 async def test_it_sends_the_full_state_on_sync(
     open_table: Open, players: list[User]
 ) -> None:
