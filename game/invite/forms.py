@@ -50,11 +50,13 @@ class GuestForm(forms.Form):
         open_seats: list[int],
         names: Sequence[str | None] = (),
         taken: Sequence[str] = (),
+        suggested: int | None = None,
         **kwargs: Any,
     ) -> None:
         """``open_seats``: the seats offered on the page; ``names``: who sits in each seat
         (to name a seat's partner); ``taken``: the names a guest may not take (the host's,
-        the players', the computer players', the other guests'). Any seat is accepted when
+        the players', the computer players', the other guests'); ``suggested``: the seat
+        checked first (else the first open one). Any seat is accepted when
         posted: whether it is still open is for the table to say ("That seat was just
         taken.")."""
         super().__init__(*args, **kwargs)
@@ -64,13 +66,14 @@ class GuestForm(forms.Form):
         watch = (WATCH, _("Just watch (you see the cards played, not the hands)"))
         field.choices = [(str(n), seat_label(n, names)) for n in range(4)] + [watch]
         self.offered = [(str(n), seat_label(n, names)) for n in open_seats] + [watch]
-        field.initial = self.offered[0][0]
+        self.suggested = str(suggested) if suggested in open_seats else self.offered[0][0]
+        field.initial = self.suggested
 
     def checked(self) -> str:
-        """The choice to show checked: the posted one, else the first open seat."""
+        """The choice to show checked: the posted one, else the suggested seat."""
         posted = self.data.get("seat") if self.is_bound else None
         offered = [value for value, _label in self.offered]
-        return posted if posted in offered else offered[0]
+        return posted if posted in offered else self.suggested
 
     def clean_name(self) -> str:
         try:

@@ -34,7 +34,7 @@ from game.rule_options import RULE_OPTIONS, value_label
 from game.table import store, turn_timer
 from game.table.access import role_for
 from game.table.errors import TableError
-from game.table.seats import SEATS, Seating
+from game.table.seats import SEATS, Seating, seat_of
 from game.views import game_for_host
 
 MODEL_BACKEND = "django.contrib.auth.backends.ModelBackend"
@@ -171,7 +171,7 @@ def open_link(request: HttpRequest, token: str) -> HttpResponse:
     if not user.is_authenticated:
         form = GuestForm(
             request.POST or None, open_seats=open_seats, names=[p.name for p in players],
-            taken=guests.names_taken(game, players),
+            taken=guests.names_taken(game, players), suggested=_suggested_seat(game, players),
         )
     if request.method == "POST":
         if not throttle.admit(request):
@@ -186,6 +186,17 @@ def open_link(request: HttpRequest, token: str) -> HttpResponse:
     context = _link_context(request, game, players, token)
     context.update({"form": form, "error": error, "open_seats": open_seats})
     return render(request, "invite/link.html", context, status=status)
+
+
+def _suggested_seat(game: Game, players: Seating) -> int | None:
+    """The open seat a newcomer most likely wants: an empty one (the table waits for it)
+    before one a computer player holds, the host's partner before an opponent; None when
+    none is open."""
+    host = seat_of(players, game.host_id)
+    partner = None if host is None else (host + 2) % 4
+    open_seats = [p for p in players if p.open_to_link]
+    ranked = sorted(open_seats, key=lambda p: (bool(p.computer), p.number != partner, p.number))
+    return ranked[0].number if ranked else None
 
 
 def _join(

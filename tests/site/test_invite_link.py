@@ -376,3 +376,21 @@ def test_a_started_game_takes_a_guest_mid_play(owner_game: Game, token: str) -> 
     _client, guest = as_guest(token, seat="3")
     assert seat_ids(owner_game.pk)[3] == guest.pk
     assert Game.objects.get(pk=owner_game.pk).version == 2
+
+
+@pytest.mark.parametrize(
+    ("seats", "checked"),
+    [
+        (["host", "easy", "easy", "easy"], "2"),  # the host's partner, over an opponent
+        (["host", None, "easy", "easy"], "1"),  # an empty seat first: the table waits for it
+        (["easy", "host", "easy", "strong"], "3"),
+    ],
+)
+def test_a_guest_is_offered_the_seat_they_most_likely_want(
+    owner: User, seats: list[str | None], checked: str
+) -> None:
+    Game.objects.filter(host=owner).delete()
+    game = store.create_game(owner, "Seats", [owner if s == "host" else s for s in seats])
+    page = text(Client().get(link(links.make(game.pk))))
+    assert re.search(rf'<input type="radio" name="seat" value="{checked}" checked>', page)
+    assert page.count(" checked>") == 1

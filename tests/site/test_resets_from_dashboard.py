@@ -102,3 +102,13 @@ def test_the_confirm_page_resets_only_the_deal_it_showed(owner: User, game_in_pl
     again = text(client.post(url, {"deal": str(deal)}, follow=True))
     assert f"Reset round not done: Deal {deal} has ended already" in again
     assert GameAction.objects.filter(game=game_in_play, action__type="reset").count() == 1
+
+
+def test_a_malformed_deal_number_resets_nothing(owner: User, game_in_play: Game) -> None:
+    url = f"/games/{game_in_play.pk}/reset/round/"
+    for posted in ("abc", "-1", "1e3", "99999999999"):
+        page = text(login(owner).post(url, {"deal": posted}, follow=True))
+        assert "Reset round not done: the deal this page was drawn for is not a deal number." in (
+            page), posted
+    assert not GameAction.objects.filter(game=game_in_play, action__type="reset").exists()
+    assert Game.objects.get(pk=game_in_play.pk).version == game_in_play.version
