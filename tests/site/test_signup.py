@@ -220,3 +220,19 @@ def test_it_answers_alike_for_an_unknown_or_confirmed_address(make_person: MakeP
     assert mail.outbox == []
     bad = visitor.post("/accounts/resend-confirmation/", {"email": "not an address"})
     assert 'id="resend-sent"' not in text(bad) and bad.status_code == 200
+
+
+def test_signing_up_with_a_taken_address_mails_its_owner_in_the_sites_words(
+    settings: Any, make_person: MakePerson
+) -> None:
+    make_person("known@example.com", "Kiran")
+    settings.ALLOWED_HOSTS = ["play.example.org"]
+    client = Client(HTTP_HOST="play.example.org")
+    client.post(SIGNUP, {"first_name": "Kay", "email": "known@example.com",
+                         "password1": PASSWORD, "password2": PASSWORD})
+    (sent,) = mail.outbox
+    assert sent.to == ["known@example.com"]
+    assert sent.subject == "[TwentyNine] This address already has an account"
+    assert "tried to sign up to TwentyNine with the address known@example.com" in sent.body
+    assert "http://play.example.org/accounts/password/reset/" in str(sent.body)
+    assert Site.objects.get_current().domain not in str(sent.body)  # not the development host
