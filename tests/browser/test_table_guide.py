@@ -113,6 +113,16 @@ def test_it_stays_off_among_people_until_asked_for(page: Page) -> None:
     assert shown(page, people, BIDDING, BIDS) == "bid"
 
 
+def test_how_to_play_comes_before_how_to_follow(page: Page) -> None:
+    """A first card that must follow suit shows how to play (and how cards rank) first; the
+    note on following comes at the next such card."""
+    play = {"phase": "play", "turn": [0], "hand": ["JH", "9H", "AS"], "bid": {"seat": 1}}
+    follow = [{"type": "play", "card": "JH"}, {"type": "play", "card": "9H"}]
+    assert shown(page, SOLO, play, follow) == "play"
+    assert shown(page, SOLO, {**play, "turn": [1]}, []) is None  # played: read
+    assert shown(page, SOLO, play, follow) == "follow"
+
+
 def test_a_note_is_read_once_its_decision_is_made(page: Page) -> None:
     """The note of the first bid goes when the bid is made (not your turn any more) and does
     not come back at the next bid, "Got it" or not."""

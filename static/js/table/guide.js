@@ -115,7 +115,9 @@ export class Guide {
     const on = this.on(state.table);
     this.button.hidden = Boolean(state.table?.you?.spectator);
     this.button.setAttribute("aria-pressed", String(on));
-    const topic = on ? guideTopic(state.view, state.table, state.legal) : null;
+    let topic = on ? guideTopic(state.view, state.table, state.legal) : null;
+    // The first card played is often a follow: how to play and how cards rank come first.
+    if (topic === "follow" && !this.seen.has("play")) topic = "play";
     if (this.topic && topic !== this.topic && !this.box.hidden) this.dismiss(); // its moment passed: read
     if (!topic || this.seen.has(topic)) {
       if (!on || (this.topic && this.topic !== topic)) {
