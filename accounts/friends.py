@@ -236,10 +236,9 @@ def befriend_by_link(host: User, user: User) -> bool:
                   "so you cannot join by the link; ask them to remove a friend first.")
                 % {"host": host.display_name, "limit": host.friend_limit}
             )
-        Friendship.objects.bulk_create([
-            Friendship(user=user, friend=host, by_link=True),
-            Friendship(user=host, friend=user, by_link=True),
-        ])
+        Friendship.objects.bulk_create(
+            [Friendship(user=user, friend=host), Friendship(user=host, friend=user)]
+        )
         friendship_began.send(sender=User, user=user, friend=host)
         FriendRequest.objects.filter(
             Q(sender=user, to_email__iexact=host.email)

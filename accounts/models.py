@@ -142,15 +142,11 @@ class User(AbstractUser):
 
 
 class Friendship(models.Model):
-    """One direction of a friendship; every friendship is stored as two rows. ``by_link``:
-    made by opening the host's invite link (anyone the link reaches), not by a request one
-    accepted: such a friend watching the host's game sees the play but no hand
-    (``game.table.access``)."""
+    """One direction of a friendship; every friendship is stored as two rows."""
 
     user = models.ForeignKey(User, on_delete=models.CASCADE, related_name="friendships")
     friend = models.ForeignKey(User, on_delete=models.CASCADE, related_name="+")
     created = models.DateTimeField(auto_now_add=True)
-    by_link = models.BooleanField(default=False)
 
     class Meta:
         constraints: ClassVar[list[models.BaseConstraint]] = [

@@ -17,9 +17,7 @@ def role_for(game: Game, user: User, players: Seating | None = None) -> Role | N
     always has a role (as a spectator when not seated, which happens only
     while seats are being arranged). A guest (``game.invite.guests``) has a role only
     at the game its invite link bound it to: its seat there, else a spectator's; the
-    host's removal unbinds it; a guest who watches sees no hand, nor does a friend made by
-    the link (``Friendship.by_link``: anyone the link reaches), so that a link shared widely
-    shows nobody's cards to a stranger who could pass them to a player. A spectator who left a seat
+    host's removal unbinds it; a guest who watches sees no hand. A spectator who left a seat
     during the deal in progress watches it from that seat (``Role.left_seat``). ``players``:
     the game's seats, if read.
     """
@@ -39,16 +37,8 @@ def role_for(game: Game, user: User, players: Seating | None = None) -> Role | N
         )
     if seat is not None:
         return Role(seat=seat, spectator=False, host=is_host, replaced=players[seat].replaced)
-    if is_host:
-        return Role(seat=None, spectator=True, host=True, left_seat=store.left_seat(game, user.pk))
-    by_link = (
-        Friendship.objects.filter(user_id=game.host_id, friend_id=user.pk)
-        .values_list("by_link", flat=True)
-        .first()
-    )
-    if by_link is None:
-        return None
-    return Role(
-        seat=None, spectator=True, host=False, left_seat=store.left_seat(game, user.pk),
-        sees_hands=not by_link,
-    )
+    if is_host or Friendship.objects.filter(user_id=game.host_id, friend_id=user.pk).exists():
+        return Role(
+            seat=None, spectator=True, host=is_host, left_seat=store.left_seat(game, user.pk)
+        )
+    return None

@@ -27,9 +27,8 @@ class Role:
     from their seat (seeing only what it may see) and may not act until it is given back.
     ``left_seat``: a spectator who left a seat during a deal, as (match number, deal
     number, seat): while that deal goes on they watch from that seat (``Snapshot.view_seat``).
-    ``sees_hands``: False for a guest who watches (anyone with the link, no account) and for
-    a friend made by the link: they see the table as it is played, never a hand
-    (``game.table.cache.public_view``).
+    ``sees_hands``: False for a guest who watches (anyone with the link, no account): they
+    see the table as it is played, never a hand (``game.table.cache.public_view``).
     """
 
     seat: int | None

@@ -153,8 +153,7 @@ function drawStatus(passing) {
   // While a computer player holds your seat, its turns are not yours.
   const you = table.you?.replaced ? null : table.you?.seat;
   let { text, mine, task } = statusText(table, view, you, state.legal);
-  // A guest or a friend made by the link who watches is sent no hand (the server's public
-  // view): the note says so.
+  // A guest who watches is sent no hand (the server's public view): the note says so.
   const guestWatching = table.you?.spectator && table.you.sees_hands === false
     && table.you.watching_from == null;
   if (passing) [text, mine] = [PLAY_WORDS.passing, false];
@@ -172,7 +171,7 @@ function drawStatus(passing) {
     : "";
   if (table.you?.replaced) note.textContent = handedOver;
   else if (table.you?.watching_from != null && view) note.textContent = gettext("You left this seat during the deal: until it ends you watch from it and see only its cards");
-  else if (guestWatching && view) note.textContent = gettext("Watching by the invite link: the hands stay hidden until they are played");
+  else if (guestWatching && view) note.textContent = gettext("Watching as a guest: the hands stay hidden until they are played");
   else note.textContent = bidderNote(view, table.you?.seat, state.legal);
   note.hidden = !note.textContent;
   if (mine && !turnAlert.mine) together.deals.yourTurn();

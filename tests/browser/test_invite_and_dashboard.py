@@ -453,7 +453,7 @@ def test_a_guest_who_watches_sees_the_play_but_no_hand(
     guest.locator("#play-as-guest").click()
     guest.wait_for_url(f"**/table/{seeded['game']}/")
     guest.wait_for_selector("#trick .card", timeout=60000)
-    assert "Watching by the invite link" in guest.locator("#status-note").inner_text()
+    assert "Watching as a guest" in guest.locator("#status-note").inner_text()
     assert guest.locator(".seat-hand .card.back, #hand .card.back").count() > 0
     faces = ".seat-hand .card:not(.back), #hand .card:not(.back), .seat-hand.toggle, #hand.toggle"
     assert guest.locator(faces).count() == 0
