@@ -338,9 +338,8 @@ class GameForm(forms.ModelForm):  # type: ignore[type-arg]
             chosen = self._over_seating_now(chosen, game, before)
             shown = any(getattr(game, key) != value for key, value in edited.items())
             # A timer turned on mid-turn counts from now, not from when the decision began.
-            people = sum(1 for user_id, level in chosen if user_id is not None and not level)
             timer_on = not turn_timer.at_seating(game.turn_timer, before) and bool(
-                turn_timer.length(timer, people))
+                turn_timer.length(timer, turn_timer.people(chosen)))
             for key, value in edited.items():
                 setattr(game, key, value)
             fields = list(edited)

@@ -300,7 +300,8 @@ def _table_terms(game: Game, players: Seating, user_id: int | None) -> list[str]
     off)."""
     terms = []
     joining = 0 if any(p.user_id == user_id for p in players if user_id) else 1
-    seconds = turn_timer.length(game.turn_timer, turn_timer.people(players) + joining)
+    seated = turn_timer.people((p.user_id, p.computer) for p in players)
+    seconds = turn_timer.length(game.turn_timer, seated + joining)
     if seconds:
         terms.append(_(
             "Turn timer: %(label)s; the computer decides for a player whose time runs out, and "

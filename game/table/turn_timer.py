@@ -17,6 +17,7 @@ minute last a second).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -48,14 +49,15 @@ def length(setting: int | None, people: int) -> int:
     return DEFAULT if people > 1 else 0
 
 
-def people(players: Seating) -> int:
-    """How many seats a person plays (not a computer player holding one for them)."""
-    return sum(1 for player in players if player.user_id is not None and not player.computer)
+def people(holders: Iterable[tuple[int | None, str]]) -> int:
+    """How many seats a person plays, of seats given as (user id, computer level): not one a
+    computer player holds for them."""
+    return sum(1 for user_id, computer in holders if user_id is not None and not computer)
 
 
 def at_seating(setting: int | None, players: Seating) -> int:
     """``length`` for this seating."""
-    return length(setting, people(players))
+    return length(setting, people((p.user_id, p.computer) for p in players))
 
 
 def turned_on(setting: int | None, before: Seating | None, after: Seating) -> bool:
