@@ -96,6 +96,10 @@ class SeatingChanged(Exception):
     nothing was saved (``GameForm.save``)."""
 
 
+# Unicode categories of format, control, surrogate, private and unassigned characters.
+INVISIBLE = frozenset({"Cf", "Cc", "Cs", "Co", "Cn"})
+
+
 def shown_as_written(link: str) -> None:
     """Refuse a link holding characters that change how it reads without being seen
     (direction overrides, zero-width and control characters): "…/\u202egnp.exe" shows as
@@ -103,10 +107,6 @@ def shown_as_written(link: str) -> None:
     if any(unicodedata.category(char) in INVISIBLE for char in link):
         raise ValidationError(
             _("A link cannot hold invisible or direction characters."), code="invisible")
-
-
-# Unicode categories of format, control, surrogate, private and unassigned characters.
-INVISIBLE = frozenset({"Cf", "Cc", "Cs", "Co", "Cn"})
 
 
 class ConferenceLinkField(forms.URLField):

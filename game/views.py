@@ -169,10 +169,10 @@ def reset_game(request: HttpRequest, game_id: int, what: str) -> HttpResponse:
     if request.method == "POST":
         try:
             service.reset_game(game.pk, _user(request).pk, what, _posted_deal(request))
-        except (TableError, ValueError) as refused:
+        except TableError as refused:
             messages.error(
                 request,
-                _("%(what)s not done: %(why)s") % {"what": title, "why": _why(refused)},
+                _("%(what)s not done: %(why)s") % {"what": title, "why": refused.message},
             )
         else:
             messages.success(
@@ -189,18 +189,15 @@ def reset_game(request: HttpRequest, game_id: int, what: str) -> HttpResponse:
 
 
 def _posted_deal(request: HttpRequest) -> int | None:
-    """The deal number the confirm page was drawn for (None: not sent); ValueError for
-    anything else than a deal number, so that a malformed post resets nothing."""
+    """The deal number the confirm page was drawn for (None: not sent); refused
+    (``missing_field``, as the socket refuses it) for anything else, so that a malformed post
+    resets nothing."""
     posted = request.POST.get("deal", "")
     if not posted:
         return None
     if posted.isascii() and posted.isdigit() and len(posted) < 10:
         return int(posted)
-    raise ValueError(_("the deal this page was drawn for is not a deal number."))
-
-
-def _why(refused: TableError | ValueError) -> str:
-    return refused.message if isinstance(refused, TableError) else str(refused)
+    raise TableError("missing_field", _("the deal this page was drawn for is not a deal number."))
 
 
 @require_http_methods(["POST"])

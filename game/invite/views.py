@@ -299,9 +299,9 @@ def _table_terms(game: Game, players: Seating, user_id: int | None) -> list[str]
     (as it runs with the visitor seated) and how long the match lasts (nothing for those left
     off)."""
     terms = []
-    joining = 0 if any(p.user_id == user_id for p in players if user_id) else 1
+    joining = user_id is None or seat_of(players, user_id) is None
     seated = turn_timer.people((p.user_id, p.computer) for p in players)
-    seconds = turn_timer.length(game.turn_timer, seated + joining)
+    seconds = turn_timer.length(game.turn_timer, seated + int(joining))
     if seconds:
         terms.append(_(
             "Turn timer: %(label)s; the computer decides for a player whose time runs out, and "
