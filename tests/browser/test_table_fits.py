@@ -517,19 +517,23 @@ def test_the_guide_leaves_the_other_seats_and_the_trick_in_sight(
 
 
 @pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("topic", ["result", "annulled"])
 def test_the_guide_leaves_the_deals_result_in_sight(
-    site: LiveSite, chromium: Browser, size: str
+    site: LiveSite, chromium: Browser, size: str, topic: str
 ) -> None:
     """The note on a deal's end sits over the partner's side, not over the result panel: its
-    figures and its button stay in sight."""
-    table = Table(site, "last_card")
+    figures and its button stay in sight. An annulled deal (trump never shown) has its own
+    note: nobody scores, not how a contract scores."""
+    table = Table(site, "last_card", show_trump=topic == "result")
     page = table.open(chromium, table.actor(), SIZES[size])
     page.evaluate("() => localStorage.setItem('twentynine-guide', 'on')")
     page.reload()
     page.locator('#hand .card[data-legal="true"]').first.click(timeout=WAIT_MS)
-    page.wait_for_selector("#guide[data-topic='result']:not([hidden])", timeout=WAIT_MS)
+    page.wait_for_selector(f"#guide[data-topic='{topic}']:not([hidden])", timeout=WAIT_MS)
     page.wait_for_selector("#round-result:not([hidden])", timeout=WAIT_MS)
-    page.screenshot(path=f"{SHOTS}-guide-result-{size}.png")
+    page.screenshot(path=f"{SHOTS}-guide-{topic}-{size}.png")
+    note = page.locator("#guide p").inner_text()
+    assert ("nobody scores" in note) == (topic == "annulled"), note
     covered = page.evaluate(
         """() => {
             const guide = document.querySelector('#guide').getBoundingClientRect();
